@@ -1,0 +1,49 @@
+# Everything a fresh Debian machine needs, then serve or test.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+SYSSTAMP := .sys-installed
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: serve test setup system graphs bench lint clean
+
+serve: setup
+	$(VENV)/bin/judge serve --host $(HOST) --port $(PORT)
+
+test: setup
+	$(PY) -m pytest -q
+
+setup: system $(STAMP)
+
+# Debian packages: Graphviz renders the charts, Noto CJK measures and draws Korean labels,
+# Chromium runs the browser tests (Playwright drives the system browser, it downloads none).
+system:
+	@missing=""; \
+	command -v dot >/dev/null 2>&1 || missing="$$missing graphviz"; \
+	fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || missing="$$missing fonts-noto-cjk"; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	python3 -c "import venv, ensurepip" 2>/dev/null || missing="$$missing python3-venv"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing fontconfig; \
+	fi
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+graphs: setup
+	$(VENV)/bin/judge chart --all -o graphs
+
+bench: setup
+	$(PY) benchmarks/engine_bench.py
+
+lint: setup
+	$(VENV)/bin/ruff check judge tests benchmarks
+
+clean:
+	rm -rf $(VENV) instance .pytest_cache

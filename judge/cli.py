@@ -1,0 +1,151 @@
+"""The `judge` command line: run, check, schema, chart, serve."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import rulesets
+from .errors import JudgeError
+
+__all__ = ["main", "cli"]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="netrunner-judge")
+def cli() -> None:
+    """Judge the timing of a Netrunner run, step by step."""
+
+
+@cli.command("run")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--lang", type=click.Choice(["en", "ko"]), default="en", show_default=True)
+@click.option("--ruleset", type=click.Choice(sorted(rulesets.RULESETS)), default=None,
+              help="Override the scenario's ruleset.")
+@click.option("--verbose", "-v", is_flag=True, help="Text: show every priority pass too.")
+def run_cmd(file: str, fmt: str, lang: str, ruleset: str | None, verbose: bool) -> None:
+    """Run a scenario and print its trace."""
+    from .engine import run
+    from .scenario import load_scenario
+    from .textout import render_text
+
+    sc = load_scenario(file, ruleset=ruleset)
+    t = run(sc, ruleset)
+    if fmt == "json":
+        click.echo(json.dumps(t.as_dict(lang), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render_text(t, lang, verbose))
+
+
+def _files(paths: tuple[str, ...]) -> list[Path]:
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(q for q in p.rglob("*.yaml") if q.is_file())
+            out += sorted(q for q in p.rglob("*.yml") if q.is_file())
+        elif p.exists():
+            out.append(p)
+        else:
+            raise JudgeError("no such file or directory", source=str(p))
+    return out
+
+
+@cli.command("check")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--quiet", "-q", is_flag=True, help="Print only failures and the last line.")
+def check_cmd(paths: tuple[str, ...], quiet: bool) -> None:
+    """Run every scenario that has an `expect:` block and report what differs."""
+    from .check import compare
+    from .engine import run
+    from .scenario import load_scenario
+
+    passed = failed = 0
+    for f in _files(paths):
+        try:
+            sc = load_scenario(f)
+        except JudgeError as exc:
+            failed += 1
+            click.echo(f"FAIL {f}: {exc}")
+            continue
+        targets = sc.expected_rulesets()
+        if not targets:
+            if not quiet:
+                click.echo(f"---- {f}: no expect block")
+            continue
+        for rs_id in targets:
+            label = f"{f}" + (f" [{rs_id}]" if len(targets) > 1 or rs_id != sc.ruleset else "")
+            try:
+                diffs = compare(run(sc, rs_id), sc.expect_for(rs_id) or {})
+            except JudgeError as exc:
+                diffs = [str(exc)]
+            if diffs:
+                failed += 1
+                click.echo(f"FAIL {label}")
+                for d in diffs:
+                    click.echo(f"     {d}")
+            else:
+                passed += 1
+                if not quiet:
+                    click.echo(f"ok   {label}")
+    click.echo(f"{passed} passed, {failed} failed")
+    if failed:
+        sys.exit(1)
+
+
+@cli.command("schema")
+def schema_cmd() -> None:
+    """Print the JSON Schema of the scenario format."""
+    from .schema import schema
+
+    click.echo(json.dumps(schema(), indent=2, ensure_ascii=False))
+
+
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=int)
+@click.option("--db", default=None, help="SQLite file (default: the instance folder, or $JUDGE_DB).")
+@click.option("--dev", is_flag=True, help="Flask's development server instead of waitress.")
+def serve_cmd(host: str, port: int, db: str | None, dev: bool) -> None:
+    """Serve the web pages."""
+    from .web import create_app
+
+    app = create_app({"DATABASE": db} if db else None)
+    click.echo(f"Serving the judge on http://{host}:{port}/ (Ctrl-C stops)")
+    if dev:
+        app.run(host=host, port=port)
+    else:
+        from waitress import serve
+
+        serve(app, host=host, port=port, threads=8)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: domain errors become one line and exit code 2, never a traceback."""
+    try:
+        cli.main(args=argv, prog_name="judge", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(2)
+    except JudgeError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    except BrokenPipeError:
+        sys.exit(0)
+    except RecursionError:
+        click.echo("error: the input is nested too deeply", err=True)
+        sys.exit(2)
+    except Exception as exc:  # a bug: still one line, with a hint to report it
+        click.echo(f"internal error: {type(exc).__name__}: {exc} (please report this with the scenario)",
+                   err=True)
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    main()

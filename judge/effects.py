@@ -1,0 +1,402 @@
+"""How each effect of the scenario format changes the run (one function per effect word)."""
+
+from __future__ import annotations
+
+from .errors import RunError, ScenarioError
+from .scenario import Card, Effect
+
+__all__ = ["APPLY", "access_cards"]
+
+RUNNER, CORP = "runner", "corp"
+
+
+def _note(x, st, side, text: str) -> None:
+    x.emit("action", "info", st, side=side, msg=text)
+
+
+def end_run(x, e, side, st, source, action) -> None:
+    x.w.flags.add("run_ended")
+    _note(x, st, side, f"{source or 'The ' + side.capitalize()} ends the run" if source else "The run ends")
+
+
+def jack_out(x, e, side, st, source, action) -> None:
+    if "declared" in x.w.flags:
+        raise RunError("the Runner cannot jack out after the run was declared successful")
+    x.w.flags.add("jacked_out")
+    granted = (action.granted_by if action else None) or e.opt("granted_by") or source
+    _note(x, st, RUNNER, "The Runner jacks out" + (f" ({granted} allows it)" if granted and st.jack_out is False else ""))
+
+
+def bypass(x, e, side, st, source, action) -> None:
+    w = x.w
+    if "encountering" not in w.flags:
+        _warn(x, st, side, action, "bypass: no ice is being encountered")
+        return
+    w.flags.add("bypassed")
+    w.bypassed.append(w.ice)
+    _note(x, st, side, f"{w.ice} is bypassed")
+
+
+def rez(x, e, side, st, source, action) -> None:
+    w = x.w
+    if e.arg in w.rezzed:
+        _warn(x, st, side, action, f"{e.arg} is already rezzed")
+        return
+    if not x.installed(e.arg):
+        _warn(x, st, side, action, f"{e.arg} is not installed, so it cannot be rezzed")
+        return
+    w.rezzed.add(e.arg)
+    _note(x, st, CORP, f"{e.arg} is rezzed")
+
+
+def derez(x, e, side, st, source, action) -> None:
+    w = x.w
+    if e.arg not in w.rezzed:
+        _warn(x, st, side, action, f"{e.arg} is not rezzed")
+        return
+    w.rezzed.discard(e.arg)
+    _note(x, st, side, f"{e.arg} is derezzed")
+    if e.arg == w.ice and "encountering" in w.flags:
+        w.flags.add("ice_left")  # derezzed while encountered: the encounter ends at once
+
+
+def break_(x, e, side, st, source, action) -> None:
+    w = x.w
+    if "encountering" not in w.flags:
+        _warn(x, st, side, action, "break: no ice is being encountered")
+        return
+    subs = x.ctx.cards[w.ice].subroutines
+    nums = range(1, len(subs) + 1) if e.arg == "all" else e.arg
+    for n in nums:
+        if n > len(subs):
+            raise ScenarioError(f"{w.ice} has {len(subs)} subroutine(s); there is no subroutine {n}",
+                                where=action.where if action else None,
+                                line=action.line if action else e.line, source=x.ctx.sc.source)
+        w.broken.add(n)
+    _note(x, st, RUNNER, f"Broken: {', '.join(str(n) for n in nums) or 'nothing (no subroutines)'}")
+
+
+def _insert_index(x, server: str, position) -> int:
+    sl = x.slots(server)
+    if position in (None, "outermost"):
+        return 0
+    if position == "innermost":
+        return len(sl)
+    (rel, ref), = position
+    idx = next((i for i, (_, ice) in enumerate(sl) if ice == ref), None)
+    if idx is None:
+        raise RunError(f"{ref} does not protect {server}, so nothing can be placed {rel.replace('_', ' ')} it")
+    return idx + 1 if rel == "inward_of" else idx
+
+
+def _relative(x, server: str, sid: int) -> str:
+    w = x.w
+    if w.pos is None or w.pos[0] != server:
+        return "it will be approached in its turn" if server == w.server and w.pos is None else (
+            "it is not on the Runner's way")
+    sl = x.slots(server)
+    mine = next(i for i, (s, _) in enumerate(sl) if s == w.pos[1])
+    new = next(i for i, (s, _) in enumerate(sl) if s == sid)
+    if new > mine:
+        return "inward of the Runner: it will be approached"
+    return "outward of the Runner: it will not be approached this run"
+
+
+def install_ice(x, e, side, st, source, action) -> None:
+    w = x.w
+    card: Card = e.arg
+    server = e.opt("server") or w.server
+    idx = _insert_index(x, server, e.opt("position"))
+    sid = w.next_sid
+    w.next_sid += 1
+    x.slots(server).insert(idx, [sid, card.key])
+    w.removed.discard(card.key)
+    if card.rezzed:
+        w.rezzed.add(card.key)
+    _note(x, st, CORP, f"{card.key} is installed protecting {server}: {_relative(x, server, sid)}")
+
+
+def _leave(x, key: str, st, side, verb: str) -> None:
+    """A card leaves play; the ice in the Runner's position leaving ends that approach/encounter."""
+    w = x.w
+    where = x.slot_of(key)
+    if where:
+        server, i = where
+        x.slots(server)[i][1] = None
+        if key == w.ice and x.w.pos == (server, x.slots(server)[i][0]) and st.per_ice and st.does != "pass_ice":
+            w.flags.add("ice_left")
+    for d in (w.root, w.contents):
+        for k, v in d.items():
+            if key in v:
+                v.remove(key)
+    w.rezzed.discard(key)
+    w.removed.add(key)
+    _note(x, st, side, f"{key} is {verb}")
+
+
+def uninstall(x, e, side, st, source, action) -> None:
+    if not x.installed(e.arg):
+        _warn(x, st, side, action, f"{e.arg} is not installed")
+        return
+    _leave(x, e.arg, st, side, "uninstalled")
+
+
+def move_ice(x, e, side, st, source, action) -> None:
+    w = x.w
+    where = x.slot_of(e.arg)
+    if not where:
+        _warn(x, st, side, action, f"{e.arg} does not protect a server, so it cannot be moved")
+        return
+    server, i = where
+    to = e.opt("to") or server
+    was_current = e.arg == w.ice and w.pos == (server, x.slots(server)[i][0])
+    x.slots(server)[i][1] = None
+    idx = _insert_index(x, to, e.opt("position"))
+    sid = w.next_sid
+    w.next_sid += 1
+    x.slots(to).insert(idx, [sid, e.arg])
+    _note(x, st, side, f"{e.arg} moves to {to}")
+    if was_current and "encountering" in w.flags:
+        # The Runner goes with encountered ice; its server becomes the attacked server.
+        w.pos = (to, sid)
+        if to != w.server:
+            w.server = to
+            _note(x, st, side, f"The attacked server is now {to}; the run continues from {e.arg}'s new position")
+    elif was_current and st.per_ice and st.does != "pass_ice":
+        w.flags.add("ice_left")
+
+
+def swap_ice(x, e, side, st, source, action) -> None:
+    w = x.w
+    a, b = e.arg
+    wa, wb = x.slot_of(a), x.slot_of(b)
+    if not wa and not wb:
+        _warn(x, st, side, action, f"neither {a} nor {b} protects a server")
+        return
+    if wa and wb:
+        x.slots(wa[0])[wa[1]][1], x.slots(wb[0])[wb[1]][1] = b, a
+    else:
+        (srv, i), inside, outside = (wa, a, b) if wa else (wb, b, a)
+        x.slots(srv)[i][1] = outside
+        w.removed.add(inside)
+        w.rezzed.discard(inside)
+        w.removed.discard(outside)
+    _note(x, st, side, f"{a} and {b} swap places")
+    if w.ice in (a, b) and st.per_ice and st.does != "pass_ice":
+        other = b if w.ice == a else a
+        if "encountering" in w.flags:
+            where = x.slot_of(w.ice)
+            if where:  # the Runner goes with the encountered ice
+                w.pos = (where[0], x.slots(where[0])[where[1]][0])
+                w.server = where[0]
+        elif x.slot_of(other) and w.pos and x.slot_of(other)[0] == w.pos[0] and \
+                x.slots(w.pos[0])[x.slot_of(other)[1]][0] == w.pos[1]:
+            # Swapped while approached: the Runner now approaches the other ice (no new trigger).
+            w.ice = other
+            _note(x, st, side, f"The Runner is now approaching {other}")
+
+
+def change_server(x, e, side, st, source, action) -> None:
+    x.w.server = e.arg
+    _note(x, st, side, f"The attacked server is now {e.arg} (the step does not change)")
+
+
+def encounter(x, e, side, st, source, action) -> None:
+    """A forced encounter: run the encounter part of the graph, then resume where the run was."""
+    w = x.w
+    key = e.arg.key if isinstance(e.arg, Card) else e.arg
+    if x.depth >= 10:
+        raise RunError("forced encounters nest more than 10 deep: the scenario loops")
+    rs = x.rs
+    saved = (w.step, w.ice, w.visit, set(w.broken), {f for f in w.flags if f in ("bypassed", "ice_left", "encountering")})
+    w.ice = key
+    w.visit = x.visit(key)
+    w.step = rs.encounter_entry
+    for f in ("bypassed", "ice_left", "encountering"):
+        w.flags.discard(f)
+    _note(x, st, side, f"The Runner encounters {key} now")
+    from .engine import GUARDS
+    from .handlers import HANDLERS
+    phase = rs.step(rs.encounter_entry).phase
+    x.depth += 1
+    try:
+        while True:
+            cur = rs.step(w.step)
+            x.enter(cur)
+            HANDLERS[cur.does](x, cur)
+            edge = x.choose(cur)
+            if rs.step(edge.dst).phase != phase:
+                x.take(edge, enter_next=False)
+                break
+            x.take(edge)
+    finally:
+        x.depth -= 1
+    step_id, ice, visit, broken, flags = saved
+    w.step, w.ice, w.visit, w.broken = step_id, ice, visit, broken
+    for f in ("bypassed", "ice_left", "encountering"):
+        w.flags.discard(f)
+    w.flags |= flags
+    if not x.interrupted(rs.step(step_id)):
+        x.emit("action", "return_forced", rs.step(step_id), ice=key, step=x.occ(rs.step(step_id)))
+    _ = GUARDS
+
+
+def approach_again(x, e, side, st, source, action) -> None:
+    if st.does != "pass_ice" or x.w.ice is None:
+        _warn(x, st, side, action, "approach again works when ice has just been passed")
+        return
+    x.w.flags.add("approach_again")
+    _note(x, st, side, f"The Runner will approach {x.w.ice} again")
+
+
+def pay(x, e, side, st, source, action) -> None:
+    if x.can_pay(e.arg):
+        x.spend(e.arg)
+        _note(x, st, RUNNER, f"The Runner pays {e.arg} credit(s)")
+        return
+    _note(x, st, RUNNER, f"The Runner cannot pay {e.arg} credit(s)")
+    for sub in e.opt("otherwise", ()):
+        x.apply(sub, side, st, source, action)
+
+
+def gain(x, e, side, st, source, action) -> None:
+    x.w.credits += e.arg
+    _note(x, st, RUNNER, f"The Runner gains {e.arg} credit(s)")
+
+
+def bad_publicity(x, e, side, st, source, action) -> None:
+    _note(x, st, CORP, f"The Corp takes {e.arg} bad publicity (no extra credits during this run)")
+
+
+def access_more(x, e, side, st, source, action) -> None:
+    x.w.access_more += e.arg
+    _note(x, st, side, f"The Runner will access {e.arg} more card(s)")
+
+
+def access_only(x, e, side, st, source, action) -> None:
+    x.w.access_only = tuple(e.arg)
+    _note(x, st, side, f"For the rest of this run only {', '.join(e.arg)} can be accessed")
+
+
+def no_success(x, e, side, st, source, action) -> None:
+    x.w.flags.add("no_success")
+    x.w.no_success_by = f"{source or side} says so"
+    _note(x, st, side, "This run cannot be declared successful")
+
+
+def instead_of_access(x, e, side, st, source, action) -> None:
+    x.w.replaced_access = e.arg
+    _note(x, st, side, f"Instead of accessing cards: {e.arg}")
+
+
+def trash(x, e, side, st, source, action) -> None:
+    if st.does == "access":
+        return  # handled card by card in access_cards
+    if not x.installed(e.arg):
+        _warn(x, st, side, action, f"{e.arg} is not installed")
+        return
+    _leave(x, e.arg, st, side, "trashed")
+
+
+def decline_steal(x, e, side, st, source, action) -> None:
+    if st.does != "access":
+        _warn(x, st, side, action, "declining to steal happens during access")
+
+
+def note(x, e, side, st, source, action) -> None:
+    _note(x, st, side, e.arg)
+
+
+def _warn(x, st, side, action, text: str) -> None:
+    extra = (("action", action.index), ("line", action.line)) if action else ()
+    x.emit("warning", "warn", st, side=side, msg=text, extra=extra)
+
+
+APPLY = {
+    "end_run": end_run, "jack_out": jack_out, "bypass": bypass, "rez": rez, "derez": derez,
+    "break": break_, "install_ice": install_ice, "uninstall": uninstall, "move_ice": move_ice,
+    "swap_ice": swap_ice, "change_server": change_server, "encounter": encounter,
+    "approach_again": approach_again, "pay": pay, "gain": gain, "bad_publicity": bad_publicity,
+    "access_more": access_more, "access_only": access_only, "no_success": no_success,
+    "instead_of_access": instead_of_access, "trash": trash, "decline_steal": decline_steal,
+    "note": note,
+}
+
+
+def access_cards(x, st) -> None:
+    """5.5: first the effects that decide how many cards (this step's non-card actions), then each
+    card in turn: "when accessed", trash (pay its cost), steal an agenda, or set aside."""
+    w, ctx = x.w, x.ctx
+    acts = x.pending_actions(st)
+    per_card = {}
+    for a in acts:
+        if a.effects and all(e.kind in ("trash", "decline_steal") for e in a.effects):
+            for e in a.effects:
+                per_card.setdefault(e.arg, []).append((a, e))
+        else:
+            x.apply_action(a, st)
+            if x.interrupted(st):
+                return
+    if w.replaced_access:
+        x.emit("action", "access_replaced", st, what=w.replaced_access)
+        return
+    srv = w.server
+    contents = list(w.contents.get(srv, []))
+    n = 1 + w.access_more
+    if srv in ("HQ", "R&D"):
+        chosen = contents[:n]
+    else:
+        chosen = contents
+    chosen += list(w.root.get(srv, []))
+    if w.access_only is not None:
+        for k in chosen:
+            if k not in w.access_only:
+                x.emit("action", "access_blocked", st, card=k)
+        chosen = [k for k in chosen if k in w.access_only]
+    x.emit("action", "access_count", st, n=len(chosen), cards=", ".join(chosen) or "none")
+    for k in chosen:
+        if x.interrupted(st):
+            return
+        card = ctx.cards[k]
+        w.accessed.append(k)
+        x.emit("action", "access", st, side=RUNNER, card=k)
+        ab = x.abilities("accessed", accessed=k)
+        for item in ab[RUNNER] + ab[CORP]:
+            x.fire(st, "accessed", *item)
+            if x.interrupted(st):
+                return
+        done = False
+        for a, e in per_card.get(k, []):
+            w.applied.add(a.index)
+            x.emit("action", "action", st, side=a.side, effect=a.describe(),
+                   extra=(("action", a.index), ("line", a.line)))
+            if e.kind == "trash":
+                cost = card.trash_cost or 0
+                if not x.can_pay(cost):
+                    raise ScenarioError(
+                        f"the Runner cannot pay {cost} to trash {k}: they have "
+                        f"{w.credits} credit(s) and {w.bp_credits} bad publicity credit(s)",
+                        where=a.where, line=a.line, source=ctx.sc.source)
+                x.spend(cost)
+                _leave(x, k, st, RUNNER, "trashed")
+                w.trashed.append(k)
+                x.emit("action", "trashed", st, side=RUNNER, card=k, cost=cost)
+                done = True
+            elif e.kind == "decline_steal":
+                x.emit("action", "not_stolen", st, side=RUNNER, card=k)
+                w.set_aside.append(k)
+                done = True
+        if done:
+            x.check_server()
+            continue
+        if card.type == "agenda":
+            w.stolen.append(k)
+            for d in (w.root, w.contents):
+                for v in d.values():
+                    if k in v:
+                        v.remove(k)
+            x.emit("action", "stolen", st, side=RUNNER, card=k)
+            x.check_server()
+        else:
+            w.set_aside.append(k)
+            x.emit("action", "set_aside", st, card=k)

@@ -1,0 +1,123 @@
+"""English and Korean text for guards, skip reasons and trace events."""
+
+from __future__ import annotations
+
+__all__ = ["LANGS", "GUARDS", "SKIPS", "EVENTS", "SIDES", "WHEN", "text", "guard_label"]
+
+LANGS = ("en", "ko")
+
+# Guard name -> (English, Korean) short condition printed on chart edges.
+GUARDS: dict[str, tuple[str, str]] = {
+    "always": ("", ""),
+    "ice_protects_server": ("ice protects the server", "서버를 보호하는 아이스 있음"),
+    "no_ice": ("no ice", "아이스 없음"),
+    "first_approach": ("first approach of the run", "이번 런의 첫 접근"),
+    "not_first_approach": ("not the first approach", "첫 접근이 아님"),
+    "jacked_out": ("jack out", "잭 아웃"),
+    "continues": ("continue", "런 계속"),
+    "ice_rezzed": ("ice rezzed", "아이스 레즈됨"),
+    "ice_unrezzed": ("ice unrezzed", "아이스 레즈 안 됨"),
+    "run_ended": ("run ended", "런 종료됨"),
+    "approach_again": ("approach it again", "다시 접근"),
+    "more_ice_inward": ("more ice inward", "안쪽에 아이스 있음"),
+    "no_more_ice": ("no more ice", "남은 아이스 없음"),
+    "server_gone": ("server ceased to exist", "서버가 사라짐"),
+    "ice_left": ("ice left its position", "아이스가 자리를 떠남"),
+    "bypassed": ("bypassed", "우회함"),
+}
+
+# Skip reason key -> (English, Korean), with {ice} filled in where known.
+SKIPS: dict[str, tuple[str, str]] = {
+    "no_ice": ("no ice protects the server, so the run goes from 1 straight to a vacuous 4",
+               "서버를 보호하는 아이스가 없어 1에서 곧바로 4(통과할 것 없음)로 간다"),
+    "first_approach": ("first approach of this run: the Runner cannot jack out yet",
+                       "이번 런의 첫 번째 접근이라 아직 잭 아웃할 수 없다"),
+    "unrezzed": ("{ice} is not rezzed, so the Runner passes it without an encounter",
+                 "{ice}이(가) 레즈되지 않아 대치 없이 통과한다"),
+    "ice_left": ("{ice} left its position, so the Runner passes it at once and the open window closes",
+                 "{ice}이(가) 자리를 떠나 러너는 즉시 통과하고 열린 창은 닫힌다"),
+    "bypassed": ("{ice} was bypassed: the encounter ends and nothing is broken or resolved",
+                 "{ice}을(를) 우회했다: 대치가 끝나고 깨거나 발휘되는 서브루틴이 없다"),
+}
+
+SIDES = {"runner": ("Runner", "러너"), "corp": ("Corp", "기업")}
+
+WHEN: dict[str, tuple[str, str]] = {
+    "run_begins": ("when a run begins", "런을 시작할 때"),
+    "approached": ("when approached", "접근할 때"),
+    "encountered": ("when encountered", "대치할 때"),
+    "passed": ("when passed", "통과할 때"),
+    "all_ice_passed": ("when all ice is passed", "모든 아이스를 통과할 때"),
+    "approach_server": ("when the Runner approaches the server", "서버에 접근할 때"),
+    "if_successful": ("if successful", "성공하면"),
+    "successful": ("when successful", "성공할 때"),
+    "accessed": ("when accessed", "액세스할 때"),
+    "unsuccessful": ("when unsuccessful", "실패했을 때"),
+    "run_ends": ("when the run ends", "런이 종료될 때"),
+    "static": ("while it applies", "지속 효과"),
+}
+
+# Event message key -> (English, Korean) template.
+EVENTS: dict[str, tuple[str, str]] = {
+    "enter": ("{name}", "{name}"),
+    "enter_ice": ("{name}: {ice}", "{name}: {ice}"),
+    "vacuous_pass": ("Pass ice: no ice to pass (vacuous)", "통과: 통과할 아이스 없음"),
+    "run_on": ("The Runner runs on {server}", "러너가 {server}에 런을 한다"),
+    "bp_credits": ("The Runner takes {n} bad publicity credit(s) for this run",
+                   "러너가 이번 런에 쓸 악평 크레딧 {n}을(를) 받는다"),
+    "bp_lost": ("{n} unspent bad publicity credit(s) are lost", "쓰지 않은 악평 크레딧 {n}을(를) 잃는다"),
+    "trigger": ("{card}: {when_text} -> {effect}", "{card}: {when_text} -> {effect}"),
+    "trigger_dropped": ("{card}: {when_text} is dropped: {why}", "{card}: {when_text} 해결되지 않음: {why}"),
+    "trigger_unmet": ("{card}: {when_text} does not resolve: {why}", "{card}: {when_text} 해결되지 않음: {why}"),
+    "action": ("{side}: {effect}", "{side}: {effect}"),
+    "priority": ("{side} receives priority", "{side}이(가) 우선권을 받는다"),
+    "pass": ("{side} passes", "{side}이(가) 넘긴다"),
+    "window_closes": ("Both players passed in succession: the window closes",
+                      "두 플레이어가 연속으로 넘겨 창이 닫힌다"),
+    "window_closed_early": ("The window closes at once", "창이 즉시 닫힌다"),
+    "transition": ("{src} -> {dst}{cond}", "{src} -> {dst}{cond}"),
+    "skip": ("{step} skipped: {reason}", "{step} 건너뜀: {reason}"),
+    "subroutine": ("Subroutine {n} resolves: {sub}", "서브루틴 {n} 발휘: {sub}"),
+    "subroutine_broken": ("Subroutine {n} is broken: {sub}", "서브루틴 {n}이(가) 깨져 있다: {sub}"),
+    "no_subroutines": ("{ice} has no subroutines", "{ice}에 서브루틴이 없다"),
+    "access": ("The Runner accesses {card}", "러너가 {card}을(를) 액세스한다"),
+    "access_count": ("The Runner will access {n} card(s): {cards}", "러너가 카드 {n}장을 액세스한다: {cards}"),
+    "access_blocked": ("{card} cannot be accessed this run", "{card}은(는) 이번 런에 액세스할 수 없다"),
+    "access_replaced": ("Access is replaced: {what}", "액세스가 대체된다: {what}"),
+    "stolen": ("The Runner steals {card}", "러너가 {card}을(를) 훔친다"),
+    "not_stolen": ("{card} is not stolen", "{card}을(를) 훔치지 않는다"),
+    "trashed": ("The Runner pays {cost} and trashes {card}", "러너가 {cost}을(를) 내고 {card}을(를) 폐기한다"),
+    "set_aside": ("{card} is set aside", "{card}을(를) 옆에 둔다"),
+    "returned": ("Set-aside cards return: {cards}", "옆에 둔 카드를 되돌린다: {cards}"),
+    "declared": ("The run is declared successful", "런이 성공으로 선언된다"),
+    "not_declared": ("The run cannot be declared successful ({why})", "런을 성공으로 선언할 수 없다 ({why})"),
+    "end": ("The run is over: {status}", "런 끝: {status}"),
+    "warn_unapplied": ("action never applied: {what} ({why})",
+                       "적용되지 않은 행동: {what} ({why_ko})"),
+    "warn_dropped_action": ("action dropped: {what} ({why})", "행동이 무시됨: {what} ({why})"),
+    "warn": ("{msg}", "{msg}"),
+    "info": ("{msg}", "{msg}"),
+    "return_forced": ("The forced encounter with {ice} ends; the run resumes at {step}",
+                      "{ice}과(와)의 강제 대치가 끝나고 {step}에서 런이 이어진다"),
+}
+
+STATUS = {
+    "successful": ("successful", "성공"),
+    "unsuccessful": ("unsuccessful", "실패"),
+    "neither": ("neither successful nor unsuccessful", "성공도 실패도 아님"),
+}
+
+
+def pick(pair: tuple[str, str], lang: str) -> str:
+    """The text of a (English, Korean) pair in a language."""
+    return pair[1] if lang == "ko" and pair[1] else pair[0]
+
+
+def text(key: str, lang: str = "en", **args: object) -> str:
+    """Fill in an event template."""
+    return pick(EVENTS[key], lang).format(**args)
+
+
+def guard_label(guard: str, lang: str = "en") -> str:
+    """The short condition of an edge, in a language."""
+    return pick(GUARDS[guard], lang)

@@ -1,0 +1,127 @@
+"""The shape of a ruleset: steps, edges with named guards, interrupts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+__all__ = ["Kind", "Step", "Edge", "Interrupt", "Ruleset"]
+
+
+class Kind(str, Enum):
+    """What a step is; the chart draws each kind with its own shape."""
+
+    STEP = "step"
+    PAW = "paw"            # paid ability window: priority passes Runner -> Corp -> ...
+    DECISION = "decision"  # one player's choice (continue or jack out)
+    CHECK = "check"        # the structure branches on the board, nobody acts
+    END = "end"            # the run is over
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a run's timing structure."""
+
+    id: str
+    kind: Kind
+    does: str                      # engine handler: what happens when the step is entered
+    name_en: str
+    name_ko: str
+    explain_en: str
+    explain_ko: str
+    rule: str                      # where the rule is stated (seed step, CR number)
+    phase: str                     # id of the top-level step this one belongs to (chart cluster)
+    per_ice: bool = False          # the step belongs to one piece of ice ("2.3@Enigma")
+    acts: tuple[str, ...] = ()     # who may act here: "runner", "corp"
+    rez_ice: bool = False          # the approached ice may be rezzed here
+    rez_non_ice: bool = False      # upgrades and assets may be rezzed here
+    break_subs: bool = False       # subroutines may be broken here
+    jack_out: bool = False         # the Runner may jack out here without a card granting it
+    triggers: tuple[str, ...] = () # the `when` moments that happen at this step
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A transition, taken when its guard holds; edges are tried in the order written."""
+
+    src: str
+    dst: str
+    guard: str
+    skip: str | None = None  # reason key: the steps between src and dst are skipped, not reached
+
+    @property
+    def id(self) -> str:
+        return f"{self.src}->{self.dst}:{self.guard}"
+
+
+@dataclass(frozen=True)
+class Interrupt:
+    """An edge that leaves any of several steps as soon as its guard holds (end the run, ...)."""
+
+    guard: str
+    dst: str
+    sources: tuple[str, ...]
+    skip: str | None = None
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A whole timing structure as data."""
+
+    id: str
+    version: str
+    title_en: str
+    title_ko: str
+    source_en: str
+    source_ko: str
+    steps: tuple[Step, ...]
+    edges: tuple[Edge, ...]
+    interrupts: tuple[Interrupt, ...]
+    start: str
+    ends: dict[str, str] = field(default_factory=dict)  # "done" / "unsuccessful" -> step id
+    encounter_entry: str = ""   # where a forced encounter starts
+    encounter_exit: str = ""    # the step a normal encounter goes on to (a forced one returns)
+    phases: tuple[tuple[str, str, str], ...] = ()  # (phase id, English, Korean) in chart order
+
+    def step(self, step_id: str) -> Step:
+        for s in self.steps:
+            if s.id == step_id:
+                return s
+        raise KeyError(step_id)
+
+    @property
+    def step_ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.steps)
+
+    def all_edges(self) -> tuple[Edge, ...]:
+        """Regular edges first, then interrupts expanded; an interrupt yields to an explicit
+        edge with the same ends and guard."""
+        out = list(self.edges)
+        seen = {(e.src, e.dst, e.guard) for e in out}
+        for it in self.interrupts:
+            for src in it.sources:
+                if (src, it.dst, it.guard) not in seen:
+                    out.append(Edge(src, it.dst, it.guard, it.skip))
+                    seen.add((src, it.dst, it.guard))
+        return tuple(out)
+
+    def out_edges(self, step_id: str) -> tuple[Edge, ...]:
+        """Edges leaving a step in the order the engine tries them: interrupts, then regular."""
+        cache = self.__dict__.setdefault("_out_cache", {})
+        if step_id not in cache:
+            firsts: list[Edge] = []
+            for it in self.interrupts:
+                if step_id in it.sources:
+                    firsts.append(Edge(step_id, it.dst, it.guard, it.skip))
+            keys = {(e.dst, e.guard) for e in firsts}
+            regular = [e for e in self.edges if e.src == step_id and (e.dst, e.guard) not in keys]
+            cache[step_id] = tuple(firsts + regular)
+        return cache[step_id]
+
+    def between(self, src: str, dst: str) -> tuple[str, ...]:
+        """Step ids strictly between two steps in the written order (what a skip jumps over)."""
+        ids = self.step_ids
+        a, b = ids.index(src), ids.index(dst)
+        if a < b:
+            return ids[a + 1:b]
+        return ()

@@ -1,0 +1,139 @@
+"""Trace events and the finished trace: path, skips, outcome, and their text and JSON forms."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import i18n
+from .rulesets.model import Ruleset
+
+__all__ = ["Event", "Trace", "occurrence", "KINDS"]
+
+KINDS = ("enter", "skip", "trigger", "action", "priority", "transition", "warning", "end")
+
+
+def occurrence(step_id: str, ice: str | None, visit: int = 1) -> str:
+    """How a step occurrence is written: "2.3@Enigma", "2.3@Enigma#2", "5.4"."""
+    if not ice:
+        return step_id
+    return f"{step_id}@{ice}" + (f"#{visit}" if visit > 1 else "")
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str
+    step: str
+    ice: str | None
+    occurrence: str
+    side: str | None
+    msg: str
+    args: tuple = ()
+    rule: str = ""
+    extra: tuple = ()
+
+    def args_get(self, key: str, default=None):
+        return dict(self.args).get(key, default)
+
+    def extra_get(self, key: str, default=None):
+        return dict(self.extra).get(key, default)
+
+    def text(self, rs: Ruleset, lang: str = "en") -> str:
+        """The event as a sentence in a language."""
+        a = dict(self.args)
+        if "name" in a:
+            st = rs.step(a["name"])
+            a["name"] = f"{st.id} {i18n.pick((st.name_en, st.name_ko), lang)}"
+        if "side" in self.msg or self.side:
+            a.setdefault("side", i18n.pick(i18n.SIDES[self.side], lang) if self.side else "")
+        if "when" in a:
+            a["when_text"] = i18n.pick(i18n.WHEN[a["when"]], lang)
+        if "reason" in a:
+            a["reason"] = i18n.pick(i18n.SKIPS[a["reason"]], lang).format(ice=self.ice or "")
+            a["step"] = self.occurrence
+        if "status" in a:
+            a["status"] = i18n.pick(i18n.STATUS[a["status"]], lang)
+        if "guard" in a:
+            label = i18n.guard_label(a["guard"], lang)
+            a["cond"] = f" ({label})" if label else ""
+        return i18n.text(self.msg, lang, **a)
+
+    def as_dict(self, i: int, rs: Ruleset, lang: str = "en") -> dict:
+        d = {"i": i, "step": self.step, "ice": self.ice, "kind": self.kind, "side": self.side,
+             "text": self.text(rs, lang), "rule": self.rule, "occurrence": self.occurrence}
+        ex = dict(self.extra)
+        if self.kind == "trigger":
+            d["card"] = ex.get("card")
+            d["when"] = ex.get("when")
+            d["resolved"] = ex.get("resolved", True)
+        if self.kind == "skip":
+            d["reason"] = i18n.pick(i18n.SKIPS[self.args_get("reason")], lang).format(ice=self.ice or "")
+            d["reason_key"] = self.args_get("reason")
+        if self.kind == "transition":
+            d["edge"] = ex.get("edge")
+            d["guard"] = self.args_get("guard")
+            d["to"] = ex.get("to")
+        if "action" in ex:
+            d["action"] = ex["action"]
+        if ex.get("line"):
+            d["line"] = ex["line"]
+        return d
+
+
+@dataclass
+class Trace:
+    """A resolved run."""
+
+    ruleset: str
+    title: str
+    events: list[Event]
+    warnings: list[Event]
+    status: str
+    end: str
+    lists: dict[str, list]
+    bp: dict[str, int]
+    rs: Ruleset
+    states: list = field(default_factory=list, repr=False)
+    explanation: dict = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, sc, rs: Ruleset, events: list[Event], final, warnings: list[Event], states) -> "Trace":
+        status = dict(events[-1].args)["status"]
+        lists = {k: list(getattr(final, k)) for k in
+                 ("approached", "encountered", "passed", "bypassed", "accessed", "stolen",
+                  "trashed", "triggered")}
+        lost = next((dict(e.args)["n"] for e in events if e.msg == "bp_lost"), 0)
+        bp = {"gained": final.bp_gained, "spent": final.bp_spent, "lost": lost}
+        return cls(ruleset=rs.id, title=sc.title, events=events + warnings, warnings=warnings,
+                   status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
+                   explanation=dict(sc.explanation))
+
+    @property
+    def path(self) -> list[str]:
+        return [e.occurrence for e in self.events if e.kind == "enter"]
+
+    @property
+    def skipped(self) -> list[Event]:
+        return [e for e in self.events if e.kind == "skip"]
+
+    @property
+    def not_reached(self) -> list[str]:
+        seen = {e.step for e in self.events if e.kind in ("enter", "skip")}
+        return [s.id for s in self.rs.steps if s.id not in seen]
+
+    def outcome(self) -> dict:
+        return {"status": self.status, "end": self.end, **self.lists,
+                "bad_publicity_credits": {"gained": self.bp["gained"], "lost": self.bp["lost"]}}
+
+    def as_dict(self, lang: str = "en") -> dict:
+        return {
+            "ruleset": self.ruleset,
+            "title": self.title,
+            "outcome": self.outcome(),
+            "path": self.path,
+            "skipped": [{"step": e.occurrence, "reason": e.as_dict(0, self.rs, lang)["reason"]}
+                        for e in self.skipped],
+            "not_reached": self.not_reached,
+            "events": [e.as_dict(i, self.rs, lang) for i, e in enumerate(self.events)],
+            "warnings": [e.text(self.rs, lang) for e in self.warnings],
+            "lang": lang,
+        }

@@ -1,0 +1,130 @@
+"""Read YAML safely into plain values while remembering the line of every place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import yaml
+
+from .errors import ScenarioError
+
+__all__ = ["Doc", "load", "MAX_BYTES", "MAX_NODES", "MAX_DEPTH"]
+
+MAX_BYTES = 256 * 1024   # a scenario is a board, not a database
+MAX_NODES = 20_000       # stops alias bombs ("billion laughs")
+MAX_DEPTH = 40           # stops pathological nesting
+
+
+@dataclass
+class Doc:
+    """Plain values plus, for each path, the line it starts on and the text a plain scalar had."""
+
+    data: object
+    lines: dict[tuple, int] = field(default_factory=dict)
+    raw: dict[tuple, str] = field(default_factory=dict)
+    source: str | None = None
+
+    def line(self, path: tuple) -> int | None:
+        """The line of a path, or of its nearest ancestor that has one."""
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get(())
+
+
+class _Builder:
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        self.count = 0
+        self.ctor = yaml.SafeLoader.__new__(yaml.SafeLoader)
+        yaml.constructor.SafeConstructor.__init__(self.ctor)
+
+    def build(self, node: yaml.Node, path: tuple, depth: int) -> object:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise ScenarioError(f"the document has more than {MAX_NODES} values (aliases expanded)",
+                                line=node.start_mark.line + 1)
+        if depth > MAX_DEPTH:
+            raise ScenarioError(f"nested more than {MAX_DEPTH} levels deep",
+                                line=node.start_mark.line + 1, where=_fmt(path))
+        self.doc.lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.ScalarNode):
+            try:
+                value = self.ctor.construct_object(node, deep=True)
+            except (yaml.YAMLError, ValueError, OverflowError) as exc:
+                raise ScenarioError(f"cannot read the value {node.value[:40]!r}: {exc}",
+                                    line=node.start_mark.line + 1, where=_fmt(path)) from None
+            if not isinstance(value, str) and node.style is None:
+                self.doc.raw[path] = node.value
+            return value
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(n, path + (i,), depth + 1) for i, n in enumerate(node.value)]
+        if isinstance(node, yaml.MappingNode):
+            out: dict[str, object] = {}
+            for knode, vnode in node.value:
+                if not isinstance(knode, yaml.ScalarNode):
+                    raise ScenarioError("a key must be a plain word, not a list or mapping",
+                                        line=knode.start_mark.line + 1, where=_fmt(path))
+                if knode.tag == "tag:yaml.org,2002:merge":
+                    raise ScenarioError("merge keys (<<) are not supported",
+                                        line=knode.start_mark.line + 1, where=_fmt(path))
+                key = knode.value
+                if key in out:
+                    raise ScenarioError(f"key {key!r} appears twice",
+                                        line=knode.start_mark.line + 1, where=_fmt(path))
+                self.doc.lines[path + (key,)] = knode.start_mark.line + 1
+                out[key] = self.build(vnode, path + (key,), depth + 1)
+            return out
+        raise ScenarioError("unsupported YAML node", line=node.start_mark.line + 1)
+
+
+def _fmt(path: tuple) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def load(text: str | bytes, source: str | None = None) -> Doc:
+    """Parse one YAML (or JSON) document; every problem is a ScenarioError with a line."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            raise ScenarioError(f"the scenario is {len(text)} bytes; at most {MAX_BYTES} are accepted",
+                                source=source)
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = text[:exc.start].count(b"\n") + 1
+            raise ScenarioError(f"not valid UTF-8 (byte {exc.start})", line=line,
+                                source=source) from None
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise ScenarioError(f"the scenario is larger than {MAX_BYTES} bytes", source=source)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    doc = Doc(data=None, source=source)
+    try:
+        nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or "invalid YAML"
+        if exc.context:
+            problem = f"{problem} ({exc.context})"
+        raise ScenarioError(f"invalid YAML: {problem}", line=mark.line + 1 if mark else None,
+                            source=source) from None
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"invalid YAML: {exc}", source=source) from None
+    except RecursionError:
+        raise ScenarioError(f"nested more than {MAX_DEPTH} levels deep", source=source) from None
+    if not nodes or nodes[0] is None:
+        raise ScenarioError("the scenario is empty", source=source, line=1)
+    if len(nodes) > 1:
+        raise ScenarioError("one scenario per file: found a second document (---)", source=source,
+                            line=nodes[1].start_mark.line + 1)
+    try:
+        doc.data = _Builder(doc).build(nodes[0], (), 0)
+    except ScenarioError as exc:
+        raise exc.located(source) from None
+    except RecursionError:
+        raise ScenarioError(f"nested more than {MAX_DEPTH} levels deep", source=source) from None
+    return doc
