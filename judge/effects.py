@@ -10,13 +10,16 @@ __all__ = ["APPLY", "access_cards"]
 RUNNER, CORP = "runner", "corp"
 
 
-def _note(x, st, side, text: str) -> None:
-    x.emit("action", "info", st, side=side, msg=text)
+def _note(x, st, side, key: str, **args) -> None:
+    x.emit("action", key, st, side=side, **args)
 
 
 def end_run(x, e, side, st, source, action) -> None:
     x.w.flags.add("run_ended")
-    _note(x, st, side, f"{source or 'The ' + side.capitalize()} ends the run" if source else "The run ends")
+    if source:
+        _note(x, st, side, "ends_run", who=source)
+    else:
+        _note(x, st, side, "run_ends_now")
 
 
 def jack_out(x, e, side, st, source, action) -> None:
@@ -24,38 +27,41 @@ def jack_out(x, e, side, st, source, action) -> None:
         raise RunError("the Runner cannot jack out after the run was declared successful")
     x.w.flags.add("jacked_out")
     granted = (action.granted_by if action else None) or e.opt("granted_by") or source
-    _note(x, st, RUNNER, "The Runner jacks out" + (f" ({granted} allows it)" if granted and st.jack_out is False else ""))
+    if granted and not st.jack_out:
+        _note(x, st, RUNNER, "jacks_out_granted", card=granted)
+    else:
+        _note(x, st, RUNNER, "jacks_out")
 
 
 def bypass(x, e, side, st, source, action) -> None:
     w = x.w
     if "encountering" not in w.flags:
-        _warn(x, st, side, action, "bypass: no ice is being encountered")
+        _warn(x, st, side, action, "w_no_encounter", what="bypass")
         return
     w.flags.add("bypassed")
     w.bypassed.append(w.ice)
-    _note(x, st, side, f"{w.ice} is bypassed")
+    _note(x, st, side, "bypassed_ice", ice=w.ice)
 
 
 def rez(x, e, side, st, source, action) -> None:
     w = x.w
     if e.arg in w.rezzed:
-        _warn(x, st, side, action, f"{e.arg} is already rezzed")
+        _warn(x, st, side, action, "w_already_rezzed", card=e.arg)
         return
     if not x.installed(e.arg):
-        _warn(x, st, side, action, f"{e.arg} is not installed, so it cannot be rezzed")
+        _warn(x, st, side, action, "w_not_installed", card=e.arg)
         return
     w.rezzed.add(e.arg)
-    _note(x, st, CORP, f"{e.arg} is rezzed")
+    _note(x, st, CORP, "rezzed_card", card=e.arg)
 
 
 def derez(x, e, side, st, source, action) -> None:
     w = x.w
     if e.arg not in w.rezzed:
-        _warn(x, st, side, action, f"{e.arg} is not rezzed")
+        _warn(x, st, side, action, "w_not_rezzed", card=e.arg)
         return
     w.rezzed.discard(e.arg)
-    _note(x, st, side, f"{e.arg} is derezzed")
+    _note(x, st, side, "derezzed_card", card=e.arg)
     if e.arg == w.ice and "encountering" in w.flags:
         w.flags.add("ice_left")  # derezzed while encountered: the encounter ends at once
 
@@ -63,7 +69,7 @@ def derez(x, e, side, st, source, action) -> None:
 def break_(x, e, side, st, source, action) -> None:
     w = x.w
     if "encountering" not in w.flags:
-        _warn(x, st, side, action, "break: no ice is being encountered")
+        _warn(x, st, side, action, "w_no_encounter", what="break")
         return
     subs = x.ctx.cards[w.ice].subroutines
     nums = range(1, len(subs) + 1) if e.arg == "all" else e.arg
@@ -73,7 +79,10 @@ def break_(x, e, side, st, source, action) -> None:
                                 where=action.where if action else None,
                                 line=action.line if action else e.line, source=x.ctx.sc.source)
         w.broken.add(n)
-    _note(x, st, RUNNER, f"Broken: {', '.join(str(n) for n in nums) or 'nothing (no subroutines)'}")
+    if nums:
+        _note(x, st, RUNNER, "broken_subs", subs=", ".join(str(n) for n in nums))
+    else:
+        _note(x, st, RUNNER, "broken_none")
 
 
 def _insert_index(x, server: str, position) -> int:
@@ -92,14 +101,11 @@ def _insert_index(x, server: str, position) -> int:
 def _relative(x, server: str, sid: int) -> str:
     w = x.w
     if w.pos is None or w.pos[0] != server:
-        return "it will be approached in its turn" if server == w.server and w.pos is None else (
-            "it is not on the Runner's way")
+        return "installed_inward" if server == w.server and w.pos is None else "installed_elsewhere"
     sl = x.slots(server)
     mine = next(i for i, (s, _) in enumerate(sl) if s == w.pos[1])
     new = next(i for i, (s, _) in enumerate(sl) if s == sid)
-    if new > mine:
-        return "inward of the Runner: it will be approached"
-    return "outward of the Runner: it will not be approached this run"
+    return "installed_inward" if new > mine else "installed_outward"
 
 
 def install_ice(x, e, side, st, source, action) -> None:
@@ -113,7 +119,7 @@ def install_ice(x, e, side, st, source, action) -> None:
     w.removed.discard(card.key)
     if card.rezzed:
         w.rezzed.add(card.key)
-    _note(x, st, CORP, f"{card.key} is installed protecting {server}: {_relative(x, server, sid)}")
+    _note(x, st, CORP, _relative(x, server, sid), card=card.key, server=server)
 
 
 def _leave(x, key: str, st, side, verb: str) -> None:
@@ -131,12 +137,12 @@ def _leave(x, key: str, st, side, verb: str) -> None:
                 v.remove(key)
     w.rezzed.discard(key)
     w.removed.add(key)
-    _note(x, st, side, f"{key} is {verb}")
+    _note(x, st, side, f"{verb}_card", card=key)
 
 
 def uninstall(x, e, side, st, source, action) -> None:
     if not x.installed(e.arg):
-        _warn(x, st, side, action, f"{e.arg} is not installed")
+        _warn(x, st, side, action, "w_not_installed", card=e.arg)
         return
     _leave(x, e.arg, st, side, "uninstalled")
 
@@ -145,7 +151,7 @@ def move_ice(x, e, side, st, source, action) -> None:
     w = x.w
     where = x.slot_of(e.arg)
     if not where:
-        _warn(x, st, side, action, f"{e.arg} does not protect a server, so it cannot be moved")
+        _warn(x, st, side, action, "w_not_protecting", card=e.arg)
         return
     server, i = where
     to = e.opt("to") or server
@@ -155,13 +161,13 @@ def move_ice(x, e, side, st, source, action) -> None:
     sid = w.next_sid
     w.next_sid += 1
     x.slots(to).insert(idx, [sid, e.arg])
-    _note(x, st, side, f"{e.arg} moves to {to}")
+    _note(x, st, side, "moved_ice", card=e.arg, server=to)
     if was_current and "encountering" in w.flags:
         # The Runner goes with encountered ice; its server becomes the attacked server.
         w.pos = (to, sid)
         if to != w.server:
             w.server = to
-            _note(x, st, side, f"The attacked server is now {to}; the run continues from {e.arg}'s new position")
+            _note(x, st, side, "follow_ice", server=to, ice=e.arg)
     elif was_current and st.per_ice and st.does != "pass_ice":
         w.flags.add("ice_left")
 
@@ -171,7 +177,7 @@ def swap_ice(x, e, side, st, source, action) -> None:
     a, b = e.arg
     wa, wb = x.slot_of(a), x.slot_of(b)
     if not wa and not wb:
-        _warn(x, st, side, action, f"neither {a} nor {b} protects a server")
+        _warn(x, st, side, action, "w_not_protecting", card=f"{a}, {b}")
         return
     if wa and wb:
         x.slots(wa[0])[wa[1]][1], x.slots(wb[0])[wb[1]][1] = b, a
@@ -181,7 +187,7 @@ def swap_ice(x, e, side, st, source, action) -> None:
         w.removed.add(inside)
         w.rezzed.discard(inside)
         w.removed.discard(outside)
-    _note(x, st, side, f"{a} and {b} swap places")
+    _note(x, st, side, "swapped", a=a, b=b)
     if w.ice in (a, b) and st.per_ice and st.does != "pass_ice":
         other = b if w.ice == a else a
         if "encountering" in w.flags:
@@ -193,12 +199,12 @@ def swap_ice(x, e, side, st, source, action) -> None:
                 x.slots(w.pos[0])[x.slot_of(other)[1]][0] == w.pos[1]:
             # Swapped while approached: the Runner now approaches the other ice (no new trigger).
             w.ice = other
-            _note(x, st, side, f"The Runner is now approaching {other}")
+            _note(x, st, side, "now_approaching", ice=other)
 
 
 def change_server(x, e, side, st, source, action) -> None:
     x.w.server = e.arg
-    _note(x, st, side, f"The attacked server is now {e.arg} (the step does not change)")
+    _note(x, st, side, "server_changed", server=e.arg)
 
 
 def encounter(x, e, side, st, source, action) -> None:
@@ -214,7 +220,7 @@ def encounter(x, e, side, st, source, action) -> None:
     w.step = rs.encounter_entry
     for f in ("bypassed", "ice_left", "encountering"):
         w.flags.discard(f)
-    _note(x, st, side, f"The Runner encounters {key} now")
+    _note(x, st, side, "forced_now", ice=key)
     from .engine import GUARDS
     from .handlers import HANDLERS
     phase = rs.step(rs.encounter_entry).phase
@@ -243,73 +249,73 @@ def encounter(x, e, side, st, source, action) -> None:
 
 def approach_again(x, e, side, st, source, action) -> None:
     if st.does != "pass_ice" or x.w.ice is None:
-        _warn(x, st, side, action, "approach again works when ice has just been passed")
+        _warn(x, st, side, action, "w_approach_again")
         return
     x.w.flags.add("approach_again")
-    _note(x, st, side, f"The Runner will approach {x.w.ice} again")
+    _note(x, st, side, "approach_again_set", ice=x.w.ice)
 
 
 def pay(x, e, side, st, source, action) -> None:
     if x.can_pay(e.arg):
         x.spend(e.arg)
-        _note(x, st, RUNNER, f"The Runner pays {e.arg} credit(s)")
+        _note(x, st, RUNNER, "pays", n=e.arg)
         return
-    _note(x, st, RUNNER, f"The Runner cannot pay {e.arg} credit(s)")
+    _note(x, st, RUNNER, "cannot_pay", n=e.arg)
     for sub in e.opt("otherwise", ()):
         x.apply(sub, side, st, source, action)
 
 
 def gain(x, e, side, st, source, action) -> None:
     x.w.credits += e.arg
-    _note(x, st, RUNNER, f"The Runner gains {e.arg} credit(s)")
+    _note(x, st, RUNNER, "gains", n=e.arg)
 
 
 def bad_publicity(x, e, side, st, source, action) -> None:
-    _note(x, st, CORP, f"The Corp takes {e.arg} bad publicity (no extra credits during this run)")
+    _note(x, st, CORP, "bp_taken", n=e.arg)
 
 
 def access_more(x, e, side, st, source, action) -> None:
     x.w.access_more += e.arg
-    _note(x, st, side, f"The Runner will access {e.arg} more card(s)")
+    _note(x, st, side, "access_more_n", n=e.arg)
 
 
 def access_only(x, e, side, st, source, action) -> None:
     x.w.access_only = tuple(e.arg)
-    _note(x, st, side, f"For the rest of this run only {', '.join(e.arg)} can be accessed")
+    _note(x, st, side, "access_only_set", cards=", ".join(e.arg))
 
 
 def no_success(x, e, side, st, source, action) -> None:
     x.w.flags.add("no_success")
     x.w.no_success_by = f"{source or side} says so"
-    _note(x, st, side, "This run cannot be declared successful")
+    _note(x, st, side, "no_success_set")
 
 
 def instead_of_access(x, e, side, st, source, action) -> None:
     x.w.replaced_access = e.arg
-    _note(x, st, side, f"Instead of accessing cards: {e.arg}")
+    _note(x, st, side, "instead_set", what=e.arg)
 
 
 def trash(x, e, side, st, source, action) -> None:
     if st.does == "access":
         return  # handled card by card in access_cards
     if not x.installed(e.arg):
-        _warn(x, st, side, action, f"{e.arg} is not installed")
+        _warn(x, st, side, action, "w_not_installed", card=e.arg)
         return
     _leave(x, e.arg, st, side, "trashed")
 
 
 def decline_steal(x, e, side, st, source, action) -> None:
     if st.does != "access":
-        _warn(x, st, side, action, "declining to steal happens during access")
+        _warn(x, st, side, action, "w_decline_outside")
 
 
 def note(x, e, side, st, source, action) -> None:
-    _note(x, st, side, e.arg)
+    _note(x, st, side, "note", text=e.arg)
 
 
-def _warn(x, st, side, action, text: str) -> None:
+def _warn(x, st, side, action, key: str, **args) -> None:
     extra = (("action", action.index), ("line", action.line)) if action else ()
-    x.emit("warning", "warn", st, side=side, msg=text, extra=extra)
+    x.emit("warning", key, st, side=side, extra=extra, **args)
 
 
 APPLY = {
@@ -368,7 +374,7 @@ def access_cards(x, st) -> None:
         done = False
         for a, e in per_card.get(k, []):
             w.applied.add(a.index)
-            x.emit("action", "action", st, side=a.side, effect=a.describe(),
+            x.emit("action", "action", st, side=a.side, effect=a.effects,
                    extra=(("action", a.index), ("line", a.line)))
             if e.kind == "trash":
                 cost = card.trash_cost or 0

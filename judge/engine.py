@@ -101,7 +101,7 @@ def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
         else:
             why, why_ko = f"the run never reached {occ}", f"{occ}에 도달하지 않음"
         out.append(Event(kind="warning", step=at, ice=a.ice, occurrence=occ, side=a.side,
-                         msg="warn_unapplied", args=(("what", a.describe()), ("at", occ),
+                         msg="warn_unapplied", args=(("what", a.effects), ("at", occ),
                                                      ("why", why), ("why_ko", why_ko)),
                          rule=at, extra=(("action", a.index), ("line", a.line))))
     return out
@@ -391,19 +391,15 @@ class _Exec:
                           when=when, why=why, extra=(("card", card.key), ("when", when),
                                                      ("resolved", False)))
             else:
-                self.emit("warning", "warn_dropped_action", st, side=x.side, what=x.describe(),
+                self.emit("warning", "warn_dropped_action", st, side=x.side, what=x.effects,
                           why=why, extra=(("action", x.index), ("line", x.line)))
 
     def stop_reason(self) -> str:
-        f = self.w.flags
-        for flag, text in (("server_gone", "the attacked server ceased to exist"),
-                           ("jacked_out", "the Runner jacked out"),
-                           ("run_ended", "the run ended"),
-                           ("ice_left", "the ice left its position"),
-                           ("bypassed", "the encounter ended (bypass)")):
-            if flag in f:
-                return text
-        return "the step ended"
+        """Why pending items were dropped (a key of i18n.STOPS)."""
+        for flag in ("server_gone", "jacked_out", "run_ended", "ice_left", "bypassed"):
+            if flag in self.w.flags:
+                return flag
+        return "step_ended"
 
     def fire(self, st: Step, when: str, card: Card, i: int, ab) -> None:
         w = self.w
@@ -411,12 +407,12 @@ class _Exec:
             w.used_first.add((card.key, i))
         if when == "if_successful" and ab.server is not None and ab.server != w.server:
             self.emit("trigger", "trigger_unmet", st, side=card.side, card=card.key, when=when,
-                      why=f"it names {ab.server}, but the attacked server is now {w.server}",
+                      named=ab.server, server=w.server,
                       extra=(("card", card.key), ("when", when), ("resolved", False)))
             return
         w.triggered.append(f"{card.key}: {when}")
         self.emit("trigger", "trigger", st, side=card.side, card=card.key, when=when,
-                  effect="; ".join(e.describe() for e in ab.effects),
+                  effect=tuple(ab.effects),
                   extra=(("card", card.key), ("when", when), ("resolved", True)))
         for e in ab.effects:
             self.apply(e, card.side, st, source=card.key)
@@ -442,7 +438,7 @@ class _Exec:
                         f"the ice being approached ({w.ice})", where=a.where, line=a.line,
                         source=self.ctx.sc.source)
         w.applied.add(a.index)
-        self.emit("action", "action", st, side=a.side, effect=a.describe(),
+        self.emit("action", "action", st, side=a.side, effect=a.effects,
                   extra=(("action", a.index), ("line", a.line)))
         for e in a.effects:
             self.apply(e, a.side, st, source=None, action=a)
@@ -462,7 +458,7 @@ class _Exec:
             return
         if not self.has_ice(w.server) and not w.root.get(w.server) and not w.contents.get(w.server):
             w.flags.add("server_gone")
-            self.emit("action", "info", msg=f"{w.server} has no cards left and ceases to exist")
+            self.emit("action", "server_ceased", server=w.server)
 
     def success_blocker(self) -> str | None:
         """Why the run cannot be declared successful (Crisium Grid style), or None."""

@@ -56,13 +56,13 @@ def jack_out_decision(x, st: Step) -> None:
         if x.interrupted(st) or "jacked_out" in x.w.flags:
             break
     if "jacked_out" not in x.w.flags:
-        x.emit("action", "info", st, side=RUNNER, msg="The Runner continues the run")
+        x.emit("action", "continues", st, side=RUNNER)
 
 
 def check_rezzed(x, st: Step) -> None:
     """2.4: nothing happens; the edges look at whether the approached ice is rezzed."""
-    state = "rezzed" if x.w.ice in x.w.rezzed and x.current_in_place() else "not rezzed"
-    x.emit("action", "info", st, msg=f"{x.w.ice} is {state}")
+    rezzed = x.w.ice in x.w.rezzed and x.current_in_place()
+    x.emit("action", "ice_is_rezzed" if rezzed else "ice_is_unrezzed", st, ice=x.w.ice)
 
 
 def encounter_ice(x, st: Step) -> None:

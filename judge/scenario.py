@@ -52,25 +52,31 @@ class Effect:
                 return v
         return default
 
-    def describe(self) -> str:
-        """A short English rendering, used in traces."""
+    def describe(self, lang: str = "en") -> str:
+        """A short rendering in a language, used in traces."""
+        from .i18n import EFFECT_WORDS, pick
+
+        def w(k: str) -> str:
+            return pick(EFFECT_WORDS[k], lang)
         if self.kind in BARE_EFFECTS:
-            out = self.kind.replace("_", " ")
+            out = w(self.kind)
         elif isinstance(self.arg, Card):
-            out = f"{self.kind.replace('_', ' ')} {self.arg.key}"
+            out = f"{w(self.kind)} {self.arg.key}"
         elif isinstance(self.arg, (list, tuple)):
-            out = f"{self.kind.replace('_', ' ')} {', '.join(str(a) for a in self.arg)}"
+            out = f"{w(self.kind)} {', '.join(str(a) for a in self.arg)}"
+        elif self.arg == "all":
+            out = f"{w(self.kind)} {w('all')}"
         else:
-            out = f"{self.kind.replace('_', ' ')} {self.arg}"
+            out = f"{w(self.kind)} {self.arg}"
         for k, v in self.opts:
             if k == "otherwise":
-                out += " (otherwise " + "; ".join(e.describe() for e in v) + ")"
+                out += f" ({w('otherwise')}: " + "; ".join(e.describe(lang) for e in v) + ")"
             elif k == "position":
-                out += f" at {v if isinstance(v, str) else ' '.join(f'{a} {b}' for a, b in v)}"
+                out += f" ({w('at')} {v if isinstance(v, str) else ' '.join(f'{a} {b}' for a, b in v)})"
             elif k in ("server", "to"):
-                out += f" on {v}"
+                out += f" ({w('on')} {v})"
             elif k == "granted_by":
-                out += f" (granted by {v})"
+                out += f" ({w('granted_by')} {v})"
         return out
 
 
@@ -144,8 +150,8 @@ class Action:
             return self.at
         return dict(self.at).get(ruleset_id)
 
-    def describe(self) -> str:
-        return "; ".join(e.describe() for e in self.effects)
+    def describe(self, lang: str = "en") -> str:
+        return "; ".join(e.describe(lang) for e in self.effects)
 
     @property
     def where(self) -> str:
@@ -630,11 +636,12 @@ def _action(V: _V, a, i: int, sc: Scenario, known: dict[str, Card]) -> Action:
     act = Action(index=i, at=at, side=side, effects=effects, ice=ice, time=time, granted_by=granted,
                  line=V.line(path))
     if step is not None:
-        _check_possible(V, act, step, path, known)
+        protecting = {c.key for srv in sc.servers.values() for c in srv.ice}
+        _check_possible(V, act, step, path, known, protecting)
     return act
 
 
-def _check_possible(V: _V, act: Action, step, path, known: dict[str, Card]) -> None:
+def _check_possible(V: _V, act: Action, step, path, known: dict[str, Card], protecting: set[str]) -> None:
     """Reject actions that can never apply at their step (spec: 'an action that can never apply')."""
     for e in act.effects:
         granted = act.granted_by or e.opt("granted_by")
@@ -654,7 +661,8 @@ def _check_possible(V: _V, act: Action, step, path, known: dict[str, Card]) -> N
                 if not step.rez_ice:
                     raise V.err(path + ("at",), f"ice can be rezzed only while approached, at the "
                                 f"rez window (not at {step.id}) unless a card allows it: add granted_by")
-                if act.ice != e.arg:
+                # Ice swapped in later (Project Yagi-Uda) is checked when the run gets there.
+                if act.ice != e.arg and e.arg in protecting:
                     raise V.err(path, f"only the approached ice can be rezzed: {e.arg} is not "
                                 f"the ice this action's step belongs to ({act.ice})")
             elif card is not None and not card.is_ice and not step.rez_non_ice and not granted:

@@ -40,6 +40,15 @@ class Event:
     def text(self, rs: Ruleset, lang: str = "en") -> str:
         """The event as a sentence in a language."""
         a = dict(self.args)
+        for k in ("effect", "what"):
+            if isinstance(a.get(k), tuple):
+                a[k] = "; ".join(e.describe(lang) for e in a[k])
+        if "why" in a and a["why"] in i18n.STOPS:
+            a["why"] = i18n.pick(i18n.STOPS[a["why"]], lang)
+        if "why_ko" in a and lang != "ko":
+            a.pop("why_ko")
+        if lang == "ko" and "why_ko" in a:
+            a["why"] = a["why_ko"]
         if "name" in a:
             st = rs.step(a["name"])
             a["name"] = f"{st.id} {i18n.pick((st.name_en, st.name_ko), lang)}"
