@@ -48,7 +48,7 @@ def _hint(want, got) -> str:
     """Where two lists first part ways, which is what a person needs to look at."""
     if not (isinstance(want, list) and isinstance(got, list)):
         return ""
-    for i, (a, b) in enumerate(zip(want, got)):
+    for i, (a, b) in enumerate(zip(want, got, strict=False)):
         if a != b:
             return f" (first difference at position {i + 1}: expected {a}, got {b})"
     if len(want) != len(got):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import RunError, ScenarioError
-from .scenario import Card, Effect
+from .scenario import Card
 
 __all__ = ["APPLY", "access_cards"]
 
@@ -132,7 +132,7 @@ def _leave(x, key: str, st, side, verb: str) -> None:
         if key == w.ice and x.w.pos == (server, x.slots(server)[i][0]) and st.per_ice and st.does != "pass_ice":
             w.flags.add("ice_left")
     for d in (w.root, w.contents):
-        for k, v in d.items():
+        for v in d.values():
             if key in v:
                 v.remove(key)
     w.rezzed.discard(key)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from . import rulesets
@@ -256,7 +255,6 @@ class _Exec:
                 self.check_skipped_actions(sk, ev.occurrence, e.skip)
         if not enter_next:
             return
-        dst = self.rs.step(e.dst)
         w.step = e.dst
         self.emit("transition", "transition", self.rs.step(e.src), guard=e.guard, src=src_occ,
                   dst=e.dst, extra=(("edge", e.id), ("to", e.dst)))

@@ -16,7 +16,7 @@ class JudgeError(Exception):
         self.line = line
         self.source = source
 
-    def located(self, source: str | None = None, line: int | None = None) -> "JudgeError":
+    def located(self, source: str | None = None, line: int | None = None) -> JudgeError:
         """Fill in the file and line when the raiser did not know them."""
         if self.source is None:
             self.source = source

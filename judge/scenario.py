@@ -326,7 +326,7 @@ def parse_effects(V: _V, v, path, side: str) -> tuple[Effect, ...]:
     if isinstance(v, str):
         if v in BARE_EFFECTS:
             return (Effect(v, True, (), V.line(path)),)
-        hint = " (it takes a value: {%s: ...})" % v if v in EFFECT_KINDS else ""
+        hint = f" (it takes a value: {{{v}: ...}})" if v in EFFECT_KINDS else ""
         raise V.err(path, f"{v[:60]!r} is not an effect{hint} (effects: {', '.join(EFFECT_KINDS)})")
     if isinstance(v, dict):
         kinds = [k for k in v if k in EFFECT_KINDS]
@@ -604,7 +604,7 @@ def _action(V: _V, a, i: int, sc: Scenario, known: dict[str, Card]) -> Action:
     rs = rulesets.get(sc.ruleset)
     step_id = at if isinstance(at, str) else dict(at).get(sc.ruleset)
     if step_id is not None and step_id not in rs.step_ids:
-        raise V.err(path + ("at",), f"{step_id!r} is not a step of {rs.id} (steps: {', '.join(rs.step_ids)})")
+        raise V.err(path + ("at",), f'"{step_id}" is not a step of {rs.id} (steps: {", ".join(rs.step_ids)})')
     ice = None
     if "ice" in a:
         ice = V.string(a["ice"], path + ("ice",), what="a card name")

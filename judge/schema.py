@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from . import rulesets
-from .scenario import (BARE_EFFECTS, CARD_TYPES, EFFECT_KINDS, EXPECT_KEYS, MAX_NAME, MAX_TEXT,
-                       WHENS)
+from .scenario import BARE_EFFECTS, CARD_TYPES, EFFECT_KINDS, EXPECT_KEYS, MAX_NAME, MAX_TEXT, WHENS
 
 __all__ = ["schema"]
 

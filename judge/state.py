@@ -61,7 +61,7 @@ class Work:
     values: dict = field(default_factory=dict)
 
     @classmethod
-    def thaw(cls, s: State) -> "Work":
+    def thaw(cls, s: State) -> Work:
         w = cls()
         for f in fields(State):
             v = getattr(s, f.name)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import networkx as nx
 
@@ -14,7 +14,7 @@ from .rulesets.model import Kind, Ruleset
 __all__ = ["graph", "self_check"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def graph(ruleset_id: str) -> nx.MultiDiGraph:
     """The timing graph of a ruleset: one node per step, one keyed edge per guarded transition."""
     rs = rulesets.get(ruleset_id)

@@ -105,7 +105,7 @@ class Trace:
     explanation: dict = field(default_factory=dict)
 
     @classmethod
-    def build(cls, sc, rs: Ruleset, events: list[Event], final, warnings: list[Event], states) -> "Trace":
+    def build(cls, sc, rs: Ruleset, events: list[Event], final, warnings: list[Event], states) -> Trace:
         status = dict(events[-1].args)["status"]
         lists = {k: list(getattr(final, k)) for k in
                  ("approached", "encountered", "passed", "bypassed", "accessed", "stolen",

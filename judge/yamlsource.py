@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import yaml
@@ -9,6 +10,8 @@ import yaml
 from .errors import ScenarioError
 
 __all__ = ["Doc", "load", "MAX_BYTES", "MAX_NODES", "MAX_DEPTH"]
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 MAX_BYTES = 256 * 1024   # a scenario is a board, not a database
 MAX_NODES = 20_000       # stops alias bombs ("billion laughs")
@@ -98,10 +101,16 @@ def load(text: str | bytes, source: str | None = None) -> Doc:
             line = text[:exc.start].count(b"\n") + 1
             raise ScenarioError(f"not valid UTF-8 (byte {exc.start})", line=line,
                                 source=source) from None
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise ScenarioError(f"the scenario is larger than {MAX_BYTES} bytes", source=source)
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_BYTES:
+        raise ScenarioError(f"the scenario is {size} bytes; at most {MAX_BYTES} are accepted",
+                            source=source)
     if text.startswith("\ufeff"):
         text = text[1:]
+    bad = _CONTROL.search(text)
+    if bad:
+        raise ScenarioError(f"control character U+{ord(bad.group()):04X} is not allowed in a scenario",
+                            line=text.count("\n", 0, bad.start()) + 1, source=source)
     doc = Doc(data=None, source=source)
     try:
         nodes = list(yaml.compose_all(text, Loader=yaml.SafeLoader))

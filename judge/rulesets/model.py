@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 __all__ = ["Kind", "Step", "Edge", "Interrupt", "Ruleset"]
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What a step is; the chart draws each kind with its own shape."""
 
     STEP = "step"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask import Flask, current_app, g
 
@@ -62,7 +62,7 @@ def save(data: object, text: str, con: sqlite3.Connection | None = None) -> str:
     sid, canon = content_id(data), canonical(data)
     with con:
         con.execute("INSERT OR IGNORE INTO scenarios (id, canonical, yaml, created) VALUES (?, ?, ?, ?)",
-                    (sid, canon, text, datetime.now(timezone.utc).isoformat(timespec="seconds")))
+                    (sid, canon, text, datetime.now(UTC).isoformat(timespec="seconds")))
         row = con.execute("SELECT canonical FROM scenarios WHERE id = ?", (sid,)).fetchone()
     if row["canonical"] != canon:  # 64-bit hash collision: refuse rather than overwrite
         raise JudgeError("another saved situation already has this id; change the title slightly")

@@ -1,0 +1,5 @@
+"""`python -m judge` is the `judge` command."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,65 @@
+"""What a chart is made of, before any Graphviz or Mermaid syntax: nodes, edges, clusters."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Node", "Line", "Cluster", "Chart"]
+
+
+@dataclass(frozen=True)
+class Node:
+    """A box of the chart; `id` is both the DOT node name and the SVG element id."""
+
+    id: str
+    lines: tuple[str, ...]          # the first line is drawn bold
+    look: str                       # key of Look.kinds, or "point" / "note"
+    classes: tuple[str, ...] = ()
+    tooltip: str = ""
+    cluster: str | None = None      # id of the enclosing cluster
+    extra: tuple[str, ...] = ()     # smaller lines under the label (triggers, actions)
+    marks: tuple[str, ...] = ()     # highlight classes baked into the drawing (timeline, exports)
+
+
+@dataclass(frozen=True)
+class Line:
+    """An arrow; `id` is the SVG element id. `ltail` draws it from a whole cluster's border."""
+
+    id: str
+    tail: str
+    head: str
+    label: str = ""
+    classes: tuple[str, ...] = ()
+    tooltip: str = ""
+    style: str = "normal"           # normal | skip | interrupt | jump | invis
+    ltail: str | None = None
+    constraint: bool = True
+    marks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """A titled box around the steps of one top-level step (or one lane of a timeline)."""
+
+    id: str
+    title: str
+    classes: tuple[str, ...] = ()
+    tooltip: str = ""
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A whole chart; `members` maps each drawn element to the ruleset edges it stands for."""
+
+    name: str
+    title: tuple[str, ...]
+    clusters: tuple[Cluster, ...]
+    nodes: tuple[Node, ...]
+    lines: tuple[Line, ...]
+    same_rank: tuple[tuple[str, ...], ...] = ()
+    members: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    lang: str = "en"
+
+    def node(self, node_id: str) -> Node:
+        """The node with this id."""
+        return next(n for n in self.nodes if n.id == node_id)

@@ -1,0 +1,72 @@
+"""Colours, shapes, fonts and the highlight style table of every chart, in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["NodeLook", "Mark", "Look", "LOOK"]
+
+
+@dataclass(frozen=True)
+class NodeLook:
+    """How one kind of step is drawn: a Graphviz shape and its fill."""
+
+    shape: str
+    fill: str
+    style: str = "filled"
+    peripheries: int = 1
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One highlight class: how a node, edge or cluster carrying it looks (CSS and Graphviz alike)."""
+
+    fill: str | None = None         # node fill
+    stroke: str | None = None       # node border, edge line, cluster border
+    width: float | None = None      # line width in points
+    dash: bool = False              # dashed border or line
+    text: str | None = None         # label colour
+    opacity: float | None = None    # the whole element fades
+
+
+@dataclass(frozen=True)
+class Look:
+    """Everything a chart's appearance depends on; change it here, not in the renderers."""
+
+    font: str = "Noto Sans CJK KR"   # measured and drawn by Graphviz for English and Korean alike
+    font_size: float = 11.0
+    edge_font_size: float = 9.0
+    title_font_size: float = 16.0
+    phase_font_size: float = 12.0
+    wrap: int = 22                   # label line width, in Latin-letter widths (Hangul counts 2)
+    max_user_text: int = 40          # characters of a user-supplied name kept in a label
+    max_tooltip: int = 400           # characters of user-supplied text kept in a tooltip
+    timeout: float = 30.0            # seconds a Graphviz run may take
+    kinds: dict[str, NodeLook] = field(default_factory=lambda: {
+        "step": NodeLook("box", "#e8f0fe", "rounded,filled"),
+        "paw": NodeLook("hexagon", "#fff4cc"),
+        "decision": NodeLook("diamond", "#fde0dc"),
+        "check": NodeLook("octagon", "#ece3fb"),
+        "end": NodeLook("ellipse", "#e0e0e0", "filled", 2),
+    })
+    edge_color: str = "#37474f"
+    skip_color: str = "#1565c0"      # an edge that jumps over steps, which are then skipped
+    interrupt_color: str = "#9e9e9e"  # an edge that can leave any step of a box
+    phase_color: str = "#90a4ae"
+    # The highlight table; later entries win where an element carries several classes.
+    marks: tuple[tuple[str, Mark], ...] = (
+        ("not-reached", Mark(opacity=0.35)),
+        ("next", Mark(stroke="#1e88e5", width=2.0, dash=True, text="#1565c0")),
+        ("visited", Mark(fill="#c8e6c9", stroke="#2e7d32", width=1.5)),
+        ("skipped", Mark(fill="#f5f5f5", stroke="#757575", width=1.5, dash=True, text="#757575")),
+        ("triggered", Mark(stroke="#8e24aa", width=3.0)),
+        ("taken", Mark(stroke="#2e7d32", width=2.5, text="#1b5e20")),
+        ("current", Mark(fill="#ffcc80", stroke="#e65100", width=3.5, text="#000000")),
+    )
+
+    def mark(self, name: str) -> Mark:
+        """The style of one highlight class."""
+        return dict(self.marks)[name]
+
+
+LOOK = Look()

@@ -1,0 +1,50 @@
+"""Making any text safe and tidy for a label: cleaning, clipping, wrapping by display width."""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["clean", "clip", "wrap", "width"]
+
+
+def clean(text: object) -> str:
+    """Text without control characters; a backslash becomes a full-width one because Graphviz
+    reads escape sequences such as \\N in labels and tooltips, even in HTML labels."""
+    out = []
+    for ch in str(text):
+        if ch == "\\":
+            out.append("＼")
+        elif ch in "\n\t":
+            out.append(" ")
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            continue
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def clip(text: object, limit: int) -> str:
+    """Clean text cut to `limit` characters, with an ellipsis when cut."""
+    s = clean(text)
+    return s if len(s) <= limit else s[: max(limit - 1, 1)] + "…"
+
+
+def width(text: str) -> int:
+    """Display width: wide (Hangul, CJK) characters count 2, others 1."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def wrap(text: str, limit: int) -> tuple[str, ...]:
+    """Lines of at most `limit` display width, broken at spaces; a longer word gets its own line."""
+    lines: list[str] = []
+    cur = ""
+    for word in text.split():
+        cand = f"{cur} {word}" if cur else word
+        if cur and width(cand) > limit:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = cand
+    if cur:
+        lines.append(cur)
+    return tuple(lines) or ("",)

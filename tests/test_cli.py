@@ -1,0 +1,124 @@
+"""The `judge` command line, run as a real process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = """\
+title: Inside Job bypasses Tollbooth
+run: {server: HQ, by: Inside Job}
+runner:
+  credits: 2
+  cards:
+    - name: Inside Job
+      abilities: [{when: encountered, first: true, effect: bypass}]
+servers:
+  HQ:
+    ice:
+      - name: Tollbooth
+        rezzed: true
+        subroutines: [End the run]
+        abilities: [{when: encountered, effect: {pay: 3, otherwise: end_run}}]
+    cards: [{name: Hedge Fund, type: operation}]
+actions:
+  - {at: "3.1", ice: Tollbooth, by: runner, break: all}
+expect:
+  outcome: successful
+  path: ["1", "2@Tollbooth", "2.1@Tollbooth", "2.3@Tollbooth", "2.4@Tollbooth",
+         "3@Tollbooth", "4@Tollbooth", "5", "5.1", "5.2", "5.3", "5.4", "5.5", "5.6", "6"]
+  skipped: ["2.2@Tollbooth", "3.1@Tollbooth", "3.2@Tollbooth"]
+  bypassed: [Tollbooth]
+  accessed: [Hedge Fund]
+  warnings: 1
+"""
+
+
+def judge(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "judge", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_run_prints_the_json_object_of_the_spec(tmp_path):
+    out = judge("run", str(write(tmp_path, "a.yaml", EXAMPLE)), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    d = json.loads(out.stdout)
+    assert set(d) >= {"ruleset", "title", "outcome", "path", "skipped", "events", "warnings"}
+    assert d["outcome"]["status"] == "successful" and d["outcome"]["end"] == "6"
+    assert d["outcome"]["triggered"] == ["Inside Job: encountered"]
+    assert d["skipped"][0] == {"step": "2.2@Tollbooth", "reason": d["skipped"][0]["reason"]}
+    assert {e["kind"] for e in d["events"]} <= {"enter", "skip", "trigger", "action", "priority",
+                                                "transition", "warning", "end"}
+    assert [e["i"] for e in d["events"]] == list(range(len(d["events"])))
+
+
+def test_run_prints_korean_text(tmp_path):
+    out = judge("run", str(write(tmp_path, "a.yaml", EXAMPLE)), "--lang", "ko")
+    assert out.returncode == 0 and "결과: 성공" in out.stdout and "아이스와 대치" in out.stdout
+
+
+def test_check_prints_passes_and_the_last_line(tmp_path):
+    write(tmp_path, "a.yaml", EXAMPLE)
+    out = judge("check", str(tmp_path))
+    assert out.returncode == 0, out.stdout
+    assert out.stdout.strip().splitlines()[-1] == "1 passed, 0 failed"
+
+
+def test_check_prints_what_differs_and_exits_1(tmp_path):
+    write(tmp_path, "a.yaml", EXAMPLE.replace("outcome: successful", "outcome: unsuccessful"))
+    out = judge("check", str(tmp_path / "a.yaml"))
+    assert out.returncode == 1
+    assert "outcome: expected unsuccessful, got successful" in out.stdout
+    assert out.stdout.strip().splitlines()[-1] == "0 passed, 1 failed"
+
+
+def test_bad_input_exits_2_with_one_line_and_no_traceback(tmp_path):
+    bad = write(tmp_path, "bad.yaml", EXAMPLE.replace('at: "3.1"', 'at: "2.9"'))
+    out = judge("run", str(bad))
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr
+    assert out.stderr.strip().count("\n") == 0
+    assert 'bad.yaml:17: actions[0].at: "2.9" is not a step of ffg-rr' in out.stderr
+
+
+def test_a_missing_file_exits_2(tmp_path):
+    out = judge("run", str(tmp_path / "nope.yaml"))
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+
+
+def test_a_looping_scenario_exits_2_quickly(tmp_path):
+    loop = write(tmp_path, "loop.yaml", """\
+run: {server: HQ}
+servers:
+  HQ:
+    ice: [{name: Loop, rezzed: true, subroutines: [], abilities: [{when: passed, effect: approach_again}]}]
+""")
+    out = judge("run", str(loop))
+    assert out.returncode == 2 and "did not end within" in out.stderr
+
+
+def test_schema_is_valid_json_schema_and_accepts_the_example():
+    out = judge("schema")
+    assert out.returncode == 0
+    schema = json.loads(out.stdout)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.validate(yaml.safe_load(EXAMPLE), schema)
+
+
+def test_schema_rejects_what_the_loader_rejects():
+    schema = json.loads(judge("schema").stdout)
+    bad = yaml.safe_load(EXAMPLE)
+    bad["actions"][0]["smash"] = "all"
+    assert not jsonschema.Draft202012Validator(schema).is_valid(bad)
