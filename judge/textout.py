@@ -46,7 +46,8 @@ def render_text(t: Trace, lang: str = "en", verbose: bool = False) -> str:
             continue
         if e.kind == "enter":
             n += 1
-            out.append(f"{n:>3}. [{e.occurrence}] {e.text(rs, lang)}")
+            st = rs.step(e.step)
+            out.append(f"{n:>3}. {e.occurrence:<14} {i18n.pick((st.name_en, st.name_ko), lang)}")
             continue
         if e.kind == "transition" or (e.kind == "priority" and not verbose):
             continue
