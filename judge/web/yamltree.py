@@ -15,7 +15,7 @@ import yaml
 
 from ..yamlsource import Doc, load
 
-__all__ = ["Raw", "parse", "tree", "canonical", "content_id", "dump", "ID_LENGTH"]
+__all__ = ["Raw", "parse", "tree", "canonical", "content_id", "dump", "flow", "ID_LENGTH"]
 
 ID_LENGTH = 16  # hex digits of SHA-256: 64 bits, and the store refuses a collision outright
 
@@ -81,3 +81,9 @@ def dump(data: object) -> str:
     """YAML text in the project's style: block structure, flow style for leaf lists and maps."""
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
                      default_flow_style=None, width=100)
+
+
+def flow(data: object) -> str:
+    """One line of YAML flow style, as the form's value fields show an effect."""
+    return yaml.dump(data, Dumper=_Dumper, default_flow_style=True, allow_unicode=True, sort_keys=False,
+                     width=10_000).strip().removesuffix("...").strip()
