@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
@@ -41,30 +40,18 @@ def run_cmd(file: str, fmt: str, lang: str, ruleset: str | None, verbose: bool) 
         click.echo(render_text(t, lang, verbose))
 
 
-def _files(paths: tuple[str, ...]) -> list[Path]:
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            out += sorted(q for q in p.rglob("*.yaml") if q.is_file())
-            out += sorted(q for q in p.rglob("*.yml") if q.is_file())
-        elif p.exists():
-            out.append(p)
-        else:
-            raise JudgeError("no such file or directory", source=str(p))
-    return out
-
-
 @cli.command("check")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--quiet", "-q", is_flag=True, help="Print only failures and the last line.")
 def check_cmd(paths: tuple[str, ...], quiet: bool) -> None:
     """Run every scenario that has an `expect:` block and report what differs."""
     from .check import compare
+    from .coverage import scenario_files
     from .engine import run
     from .scenario import load_scenario
 
     passed = failed = 0
-    for f in _files(paths):
+    for f in scenario_files(paths):
         try:
             sc = load_scenario(f)
         except JudgeError as exc:
@@ -94,6 +81,22 @@ def check_cmd(paths: tuple[str, ...], quiet: bool) -> None:
     click.echo(f"{passed} passed, {failed} failed")
     if failed:
         sys.exit(1)
+
+
+@cli.command("coverage")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--ruleset", type=click.Choice(sorted(rulesets.RULESETS)), default=rulesets.DEFAULT,
+              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def coverage_cmd(paths: tuple[str, ...], ruleset: str, fmt: str) -> None:
+    """Show which steps, edges, skips and trigger moments the scenarios exercise."""
+    from .coverage import coverage, render_text
+
+    cov = coverage(paths, ruleset)
+    if fmt == "json":
+        click.echo(json.dumps(cov.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render_text(cov))
 
 
 @cli.command("schema")

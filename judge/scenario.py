@@ -643,6 +643,14 @@ def _action(V: _V, a, i: int, sc: Scenario, known: dict[str, Card]) -> Action:
 
 def _check_possible(V: _V, act: Action, step, path, known: dict[str, Card], protecting: set[str]) -> None:
     """Reject actions that can never apply at their step (spec: 'an action that can never apply')."""
+    if step.kind.value == "check":
+        raise V.err(path + ("at",), f"nobody acts at {step.id} ({step.name_en}): the structure only "
+                    "checks the board there; put the action at the step before")
+    if step.kind.value == "decision":
+        for e in act.effects:
+            if e.kind not in ("jack_out", "note"):
+                raise V.err(path + ("at",), f"at {step.id} the Runner only decides whether to jack out; "
+                            f"{e.kind.replace('_', ' ')} belongs in a paid ability window")
     for e in act.effects:
         granted = act.granted_by or e.opt("granted_by")
         if e.kind == "jack_out":

@@ -509,3 +509,13 @@ def test_trace_text_exists_in_english_and_korean():
     for e in t.events:
         assert e.text(t.rs, "en") and e.text(t.rs, "ko")
     assert "건너뜀" in texts(t, "skip")[0] or "건너뜀" in t.skipped[0].text(t.rs, "ko")
+
+
+def test_nobody_acts_at_a_check_step():
+    with pytest.raises(ScenarioError, match="nobody acts at 2.4"):
+        board(ice=[ice("Ice Wall")], actions=[{"at": "2.4", "ice": "Ice Wall", "by": "corp", "rez": "Ice Wall"}])
+
+
+def test_at_a_decision_the_runner_only_decides_whether_to_jack_out():
+    with pytest.raises(ScenarioError, match="only decides whether to jack out"):
+        board(actions=[{"at": "5.2", "by": "runner", "gain": 2}])

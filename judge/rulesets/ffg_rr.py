@@ -149,21 +149,22 @@ EDGES = (
     Edge("5.6", "6", "always"),
 )
 
-_BEFORE_SUCCESS = ("1", "2", "2.1", "2.2", "2.3", "2.4", "3", "3.1", "3.2", "4",
-                   "5", "5.1", "5.2", "5.3")
-_AFTER_SUCCESS = ("5.4", "5.5", "5.6")
+# Interrupts leave only the steps where something can happen: checks (2.4) and the Runner's
+# own decisions (2.2, 5.2) have nothing in them that could end the run, and 5.6 leads to 6 anyway.
+_ACTIVE_BEFORE_SUCCESS = ("1", "2", "2.1", "2.3", "3", "3.1", "3.2", "4", "5", "5.1", "5.3")
+_ACTIVE_AFTER_SUCCESS = ("5.4", "5.5")
 
 INTERRUPTS = (
     # A remote server that ceases to exist ends the run; it is neither successful nor not.
-    Interrupt("server_gone", "6", _BEFORE_SUCCESS + _AFTER_SUCCESS),
-    # Jack out granted by a card (Snitch) at any step before success.
-    Interrupt("jacked_out", "7", _BEFORE_SUCCESS),
+    Interrupt("server_gone", "6", _ACTIVE_BEFORE_SUCCESS + _ACTIVE_AFTER_SUCCESS),
+    # Jack out granted by a card (Snitch) where the structure offers no decision.
+    Interrupt("jacked_out", "7", tuple(s for s in _ACTIVE_BEFORE_SUCCESS if s not in ("1", "3.2"))),
     # End the run: before 5.4 the run is unsuccessful (7); afterwards it stays successful (6).
-    Interrupt("run_ended", "7", _BEFORE_SUCCESS),
-    Interrupt("run_ended", "6", _AFTER_SUCCESS),
+    Interrupt("run_ended", "7", _ACTIVE_BEFORE_SUCCESS),
+    Interrupt("run_ended", "6", _ACTIVE_AFTER_SUCCESS),
     # Approached or encountered ice leaves (uninstalled, moved away, derezzed while
     # encountered): the Runner passes it at once and the open window closes.
-    Interrupt("ice_left", "4", ("2", "2.1", "2.2", "2.3", "3", "3.1"), skip="ice_left"),
+    Interrupt("ice_left", "4", ("2", "2.1", "2.3", "3", "3.1"), skip="ice_left"),
     # Bypass ends the encounter: the Runner passes the ice without breaking or resolving.
     Interrupt("bypassed", "4", ("3", "3.1"), skip="bypassed"),
 )
