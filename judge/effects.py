@@ -390,7 +390,8 @@ def access_cards(x, st) -> None:
                 done = True
             elif e.kind == "decline_steal":
                 x.emit("action", "not_stolen", st, side=RUNNER, card=k)
-                w.set_aside.append(k)
+                if x.rs.set_aside:
+                    w.set_aside.append(k)
                 done = True
         if done:
             x.check_server()
@@ -403,6 +404,8 @@ def access_cards(x, st) -> None:
                         v.remove(k)
             x.emit("action", "stolen", st, side=RUNNER, card=k)
             x.check_server()
-        else:
+        elif x.rs.set_aside:
             w.set_aside.append(k)
             x.emit("action", "set_aside", st, card=k)
+        else:
+            x.emit("action", "stays", st, card=k)

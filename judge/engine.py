@@ -112,6 +112,19 @@ def _g(flag: str):
     return lambda x: flag in x.w.flags
 
 
+def guard_holds(x, name: str) -> bool:
+    """A guard name, or several joined by "&", evaluated on the run."""
+    return all(GUARDS[g](x) for g in name.split("&"))
+
+
+def _unresolved_sub(x) -> bool:
+    card = x.ctx.cards.get(x.w.ice)
+    if card is None or "ice_left" in x.w.flags:
+        return False
+    done = x.w.values.setdefault("resolved_subs", [])
+    return any(n not in x.w.broken and n not in done for n in range(1, len(card.subroutines) + 1))
+
+
 GUARDS = {
     "always": lambda x: True,
     "ice_protects_server": lambda x: x.has_ice(x.w.server),
@@ -129,6 +142,9 @@ GUARDS = {
     "server_gone": _g("server_gone"),
     "ice_left": _g("ice_left"),
     "bypassed": _g("bypassed"),
+    "has_position": lambda x: x.w.pos is not None and x.w.ice is not None,
+    "no_position": lambda x: x.w.pos is None or x.w.ice is None,
+    "unresolved_subroutine": _unresolved_sub,
 }
 
 
@@ -203,10 +219,13 @@ class _Exec:
             return True
         return card.key in self.w.rezzed
 
-    def interrupted(self, st: Step) -> bool:
-        """An interrupt edge out of this step now holds: the rest of the step is abandoned."""
+    def interrupted(self, st: Step, in_window: bool = False) -> bool:
+        """An interrupt edge out of this step now holds: the rest of the step is abandoned (in a
+        paid ability window, interrupts that let the window complete do not stop it)."""
         for it in self.rs.interrupts:
-            if st.id in it.sources and GUARDS[it.guard](self):
+            if st.id in it.sources and guard_holds(self, it.guard):
+                if in_window and it.completes_window:
+                    continue
                 return True
         return False
 
@@ -230,8 +249,6 @@ class _Exec:
                            "that sends the Runner back without `first: true`?)")
         if st.does == "approach_ice":
             self.select_ice()
-        elif not st.per_ice:
-            w.ice = None
         ice = w.ice if st.per_ice else None
         if st.does == "pass_ice" and ice is None:
             self.emit("enter", "vacuous_pass", st, name=st.id)
@@ -240,15 +257,21 @@ class _Exec:
 
     def choose(self, st: Step) -> Edge:
         for e in self.rs.out_edges(st.id):
-            if GUARDS[e.guard](self):
+            if guard_holds(self, e.guard):
                 return e
         raise RunError(f"no edge out of {st.id} applies (a bug in ruleset {self.rs.id})")
 
     def take(self, e: Edge, enter_next: bool = True) -> None:
         w = self.w
         src_occ = self.occ(self.rs.step(e.src))
+        if e.then:
+            from .handlers import HOOKS
+            HOOKS[e.then](self, self.rs.step(e.src))
+            if "approach_again" in w.flags and e.dst != self.rs.approach_step and self.rs.approach_step:
+                # "Approach that ice again" set while passing on the edge: back to the approach.
+                e = Edge(e.src, self.rs.approach_step, "approach_again")
         if e.skip:
-            for sid in self.rs.between(e.src, e.dst):
+            for sid in self.rs.skipped_by(e):
                 sk = self.rs.step(sid)
                 ev = self.emit("skip", "skip", sk, reason=e.skip, step_id=sid,
                                reason_text=_reason(e.skip, w.ice or ""))
@@ -322,6 +345,8 @@ class _Exec:
         """Abilities that trigger now, by side, in the order written (Runner resolves first)."""
         w = self.w
         out: dict[str, list] = {RUNNER: [], CORP: []}
+        if when == "unsuccessful" and self.status() != "unsuccessful":
+            return out
         ice_moment = when in ("approached", "encountered", "passed")
         sc = self.ctx.sc
         cands: list[Card] = list(sc.runner_cards) + list(sc.corp_cards)
@@ -360,6 +385,14 @@ class _Exec:
         first moment. Items still pending when the step is interrupted are dropped."""
         items: list = []
         acts = self.pending_actions(st) if with_actions else []
+        if st.one_window and moments:
+            # One reaction window for every moment (NSG success): the Runner's, then the Corp's.
+            abil = [self.abilities(when, accessed) for when in moments]
+            items = [("ability", when, x) for when, ab in zip(moments, abil, strict=True) for x in ab[RUNNER]]
+            items += [("action", None, a) for a in acts if a.side == RUNNER]
+            items += [("ability", when, x) for when, ab in zip(moments, abil, strict=True) for x in ab[CORP]]
+            items += [("action", None, a) for a in acts if a.side == CORP]
+            moments = ()
         for n, when in enumerate(moments):
             ab = self.abilities(when, accessed)
             items += [("ability", when, x) for x in ab[RUNNER]]
@@ -368,7 +401,7 @@ class _Exec:
             items += [("ability", when, x) for x in ab[CORP]]
             if n == 0:
                 items += [("action", None, a) for a in acts if a.side == CORP]
-        if not moments:
+        if not moments and not items:
             items = [("action", None, a) for a in acts if a.side == RUNNER] + [
                 ("action", None, a) for a in acts if a.side == CORP]
         for n, (what, when, x) in enumerate(items):
@@ -440,7 +473,7 @@ class _Exec:
                   extra=(("action", a.index), ("line", a.line)))
         for e in a.effects:
             self.apply(e, a.side, st, source=None, action=a)
-            if self.interrupted(st):
+            if self.interrupted(st, in_window=st.kind is Kind.PAW):
                 break
 
     # ---------------------------------------------------------------- effects

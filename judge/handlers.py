@@ -36,7 +36,7 @@ def paid_window(x, st: Step) -> None:
         while queue and queue[0].side == holder:
             x.apply_action(queue.pop(0), st)
             acted = True
-            if x.interrupted(st):
+            if x.interrupted(st, in_window=True):
                 x.emit("priority", "window_closed_early", st)
                 x.drop([("action", None, a) for a in queue], st)
                 return
@@ -98,23 +98,139 @@ def resolve_subroutines(x, st: Step) -> None:
     w.flags.discard("encountering")
 
 
+def _passes(x, st: Step) -> bool:
+    """Record the pass of the current ice; False when the ice left and the ruleset counts only the
+    position as passed (NSG: no "when passed" for ice that is gone)."""
+    w = x.w
+    left = "ice_left" in w.flags and not x.current_in_place()
+    for f in ("encountering", "ice_left", "bypassed"):
+        w.flags.discard(f)
+    w.values["resolved_subs"] = []
+    if left and not x.rs.left_ice_is_passed:
+        x.emit("action", "position_passed", st, ice=w.ice)
+        return False
+    w.passed.append(w.ice)
+    return True
+
+
 def pass_ice(x, st: Step) -> None:
     """Step 4: pass the ice ("when passed"); with none further inward, "passes all ice" too.
     Without a position the pass is vacuous: only "passes all ice" triggers."""
     w = x.w
-    w.flags.discard("encountering")
-    w.flags.discard("ice_left")
-    w.flags.discard("bypassed")
     if w.ice is None:
         x.resolve_moments(st, ("all_ice_passed",))
         return
-    w.passed.append(w.ice)
-    moments = ("passed",) if x.next_inward() is not None else ("passed", "all_ice_passed")
+    passed = _passes(x, st)
+    last = x.next_inward() is None
+    moments = (("passed",) if passed else ()) + (("all_ice_passed",) if last else ())
     x.resolve_moments(st, moments)
 
 
+def pass_on_edge(x, st: Step) -> None:
+    """The 6-step chart passes ice on its way out of 2.4 or 3.2: "when passed" triggers there."""
+    if _passes(x, st):
+        x.resolve_moments(st, ("passed",), with_actions=False)
+
+
+def announce(x, st: Step) -> None:
+    """NSG 6.9.1a: the Runner announces the attacked server."""
+    x.emit("action", "run_on", st, side=RUNNER, server=x.w.server)
+    x.resolve_moments(st, ())
+
+
+def bp_fund(x, st: Step) -> None:
+    """NSG 6.9.1b: one credit per bad publicity into the Runner's bad publicity fund."""
+    w, sc = x.w, x.ctx.sc
+    w.bp_credits = w.bp_gained = sc.bad_publicity
+    if sc.bad_publicity:
+        x.emit("action", "bp_credits", st, side=RUNNER, n=sc.bad_publicity)
+
+
+def run_begins(x, st: Step) -> None:
+    """NSG 6.9.1c: the run formally begins; "run begins" conditions are met."""
+    x.resolve_moments(st, st.triggers)
+
+
+def set_position(x, st: Step) -> None:
+    """NSG 6.9.1d: the Runner's position is the outermost ice of the attacked server, if any."""
+    w = x.w
+    first = next(((s, i) for s, i in x.slots(w.server) if i), None)
+    if first is None:
+        w.pos, w.ice = None, None
+        x.emit("action", "no_position", st)
+        return
+    w.pos, w.ice = (w.server, first[0]), first[1]
+    w.visit = x.visit(first[1])
+    x.emit("action", "position_at", st, ice=first[1])
+
+
+def approach_position(x, st: Step) -> None:
+    """NSG 6.9.2a: the Runner approaches the ice at their position; "when approached" triggers."""
+    w = x.w
+    if "approach_again" in w.flags:
+        w.flags.discard("approach_again")
+        w.visit = x.visit(w.ice)
+    for f in ("ice_left", "bypassed"):
+        w.flags.discard(f)
+    w.approaches += 1
+    w.approached.append(w.ice)
+    x.resolve_moments(st, st.triggers)
+
+
+def resolve_next_subroutine(x, st: Step) -> None:
+    """NSG 6.9.3d: the next unbroken subroutine not yet resolved this encounter resolves."""
+    w = x.w
+    card = x.ctx.cards[w.ice]
+    done = w.values.setdefault("resolved_subs", [])
+    n = next(n for n in range(1, len(card.subroutines) + 1) if n not in w.broken and n not in done)
+    done.append(n)
+    sub = card.subroutines[n - 1]
+    x.emit("action", "subroutine", st, side=CORP, n=n, sub=sub.text)
+    for e in sub.effects:
+        x.apply(e, CORP, st, source=w.ice)
+        if x.interrupted(st) or "ice_left" in w.flags:
+            break
+
+
+def nothing(x, st: Step) -> None:
+    """A step where the structure only checks or completes a phase."""
+    x.resolve_moments(st, st.triggers)
+
+
+def move_inward(x, st: Step) -> None:
+    """NSG 6.9.4d: the Runner moves to the next position inward, or has none after the innermost."""
+    w = x.w
+    nxt = x.next_inward()
+    if nxt is None:
+        w.pos, w.ice = None, None
+        x.emit("action", "no_position", st)
+        return
+    w.pos, w.ice = (w.pos[0], nxt[0]), nxt[1]
+    w.visit = x.visit(nxt[1])
+    x.emit("action", "position_at", st, ice=nxt[1])
+
+
+def return_bp(x, st: Step) -> None:
+    """NSG 6.9.6b: the bad publicity fund goes back to the bank."""
+    w = x.w
+    if w.bp_gained:
+        x.emit("action", "bp_lost", st, side=RUNNER, n=w.bp_credits)
+    w.bp_credits = 0
+
+
+def label_run(x, st: Step) -> None:
+    """NSG 6.9.6c: unsuccessful if the Success Phase was not reached and the server still exists."""
+    x.emit("action", "labelled", st, status=x.status())
+
+
+def run_complete(x, st: Step) -> None:
+    """NSG 6.9.6d: the run is complete; "unsuccessful" and "run ends" conditions are met."""
+    x.resolve_moments(st, st.triggers)
+
+
 def approach_server(x, st: Step) -> None:
-    """Step 5: "when the Runner approaches the server" triggers."""
+    """Step 5: the Runner is at the server now, past all ice; "approaches the server" triggers."""
+    x.w.ice = None
     x.resolve_moments(st, st.triggers)
 
 
@@ -137,6 +253,13 @@ def access(x, st: Step) -> None:
     """5.5: fix the number of cards, then access each in turn: trash, steal or set aside."""
     from .effects import access_cards
     access_cards(x, st)
+
+
+def access_and_return(x, st: Step) -> None:
+    """6-step 4.5: access, then the set-aside cards go back (the end of access is not a step)."""
+    access(x, st)
+    if not x.interrupted(st) and x.w.set_aside:
+        x.emit("action", "returned", st, cards=", ".join(x.w.set_aside))
 
 
 def end_access(x, st: Step) -> None:
@@ -171,4 +294,18 @@ HANDLERS = {
     "end_access": end_access,
     "run_ends": run_ends,
     "run_ends_unsuccessfully": run_ends,
+    "announce": announce,
+    "bp_fund": bp_fund,
+    "run_begins": run_begins,
+    "set_position": set_position,
+    "approach_position": approach_position,
+    "resolve_next_subroutine": resolve_next_subroutine,
+    "nothing": nothing,
+    "move_inward": move_inward,
+    "return_bp": return_bp,
+    "label_run": label_run,
+    "run_complete": run_complete,
+    "access_and_return": access_and_return,
 }
+
+HOOKS = {"pass_ice": pass_on_edge}

@@ -24,6 +24,9 @@ GUARDS: dict[str, tuple[str, str]] = {
     "server_gone": ("server ceased to exist", "서버가 사라짐"),
     "ice_left": ("ice left its position", "아이스가 자리를 떠남"),
     "bypassed": ("bypassed", "우회함"),
+    "has_position": ("Runner has a position", "러너 위치 있음"),
+    "no_position": ("no position", "위치 없음"),
+    "unresolved_subroutine": ("a subroutine left to resolve", "발휘할 서브루틴 남음"),
 }
 
 # Skip reason key -> (English, Korean), with {ice} filled in where known.
@@ -148,6 +151,12 @@ EVENTS: dict[str, tuple[str, str]] = {
     "w_approach_again": ("approach again works only right after ice is passed",
                          "다시 접근은 아이스를 통과한 직후에만 가능하다"),
     "w_decline_outside": ("declining to steal happens only during access", "훔치기 거절은 액세스 중에만 가능하다"),
+    "position_passed": ("The Runner passes {ice}'s former position: no ice is there to pass",
+                        "러너가 {ice}이(가) 있던 위치를 통과한다: 통과할 아이스는 없다"),
+    "position_at": ("The Runner's position is now {ice}", "러너의 위치는 이제 {ice}이다"),
+    "no_position": ("The Runner has no position (no ice further inward)", "러너의 위치가 없다(더 안쪽에 아이스 없음)"),
+    "stays": ("{card} stays where it is", "{card}은(는) 제자리에 남는다"),
+    "labelled": ("The run is labelled: {status}", "런 판정: {status}"),
     "return_forced": ("The forced encounter with {ice} ends; the run resumes at {step}",
                       "{ice}과(와)의 강제 대치가 끝나고 {step}에서 런이 이어진다"),
 }
@@ -194,5 +203,6 @@ def text(key: str, lang: str = "en", **args: object) -> str:
 
 
 def guard_label(guard: str, lang: str = "en") -> str:
-    """The short condition of an edge, in a language."""
-    return pick(GUARDS[guard], lang)
+    """The short condition of an edge ("a&b": both conditions), in a language."""
+    joiner = " 그리고 " if lang == "ko" else " and "
+    return joiner.join(pick(GUARDS[g], lang) for g in guard.split("&") if pick(GUARDS[g], lang))

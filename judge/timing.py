@@ -29,7 +29,8 @@ def graph(ruleset_id: str) -> nx.MultiDiGraph:
     return g
 
 
-def self_check(rs: Ruleset, implemented_guards: set[str], handlers: set[str]) -> list[str]:
+def self_check(rs: Ruleset, implemented_guards: set[str], handlers: set[str],
+               hooks: set[str] = frozenset({"pass_ice"})) -> list[str]:
     """Problems with a ruleset's data: unreachable steps, dead ends, unknown guards or handlers."""
     g = graph(rs.id)
     problems: list[str] = []
@@ -52,10 +53,15 @@ def self_check(rs: Ruleset, implemented_guards: set[str], handlers: set[str]) ->
     for e in rs.all_edges():
         if e.src not in g or e.dst not in g:
             problems.append(f"edge {e.id} names an unknown step")
-        if e.guard not in implemented_guards:
-            problems.append(f"edge {e.id}: guard {e.guard!r} is not implemented")
-        if e.guard not in GUARDS:
-            problems.append(f"edge {e.id}: guard {e.guard!r} has no label")
+        for part in e.guard.split("&"):
+            if part not in implemented_guards:
+                problems.append(f"edge {e.id}: guard {part!r} is not implemented")
+            if part not in GUARDS:
+                problems.append(f"edge {e.id}: guard {part!r} has no label")
+        if e.then is not None and e.then not in hooks:
+            problems.append(f"edge {e.id}: {e.then!r} is not implemented")
+        if e.skip is not None and not rs.skipped_by(e):
+            problems.append(f"edge {e.id}: skips a reason but no step")
     for s in rs.steps:
         # The fallback edge must come last: nothing after "always" could ever be taken.
         outs = rs.out_edges(s.id)

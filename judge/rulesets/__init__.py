@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from .ffg_core import RULESET as FFG_CORE
 from .ffg_rr import RULESET as FFG_RR
+from .nsg import RULESET as NSG
 from .model import Edge, Interrupt, Kind, Ruleset, Step
 
 __all__ = ["RULESETS", "DEFAULT", "get", "Edge", "Interrupt", "Kind", "Ruleset", "Step"]
 
-RULESETS: dict[str, Ruleset] = {FFG_RR.id: FFG_RR}
+RULESETS: dict[str, Ruleset] = {r.id: r for r in (FFG_RR, NSG, FFG_CORE)}
 DEFAULT = FFG_RR.id
 
 

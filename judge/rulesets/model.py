@@ -38,6 +38,7 @@ class Step:
     break_subs: bool = False       # subroutines may be broken here
     jack_out: bool = False         # the Runner may jack out here without a card granting it
     triggers: tuple[str, ...] = () # the `when` moments that happen at this step
+    one_window: bool = False       # all moments here share one reaction window (Runner, then Corp)
 
 
 @dataclass(frozen=True)
@@ -46,8 +47,11 @@ class Edge:
 
     src: str
     dst: str
-    guard: str
+    guard: str              # a guard name, or several joined by "&" (all must hold)
     skip: str | None = None  # reason key: the steps between src and dst are skipped, not reached
+    skip_steps: tuple[str, ...] = ()  # which steps a skip jumps over, when not those in between
+    then: str | None = None  # what happens on the way (the 6-step chart passes ice on its edges)
+    completes_window: bool = False  # an open paid ability window finishes before this is taken
 
     @property
     def id(self) -> str:
@@ -62,6 +66,12 @@ class Interrupt:
     dst: str
     sources: tuple[str, ...]
     skip: str | None = None
+    skip_steps: tuple[str, ...] = ()
+    then: str | None = None
+    completes_window: bool = False  # NSG 8.5.10: the window is completed, not closed
+
+    def edge(self, src: str) -> Edge:
+        return Edge(src, self.dst, self.guard, self.skip, self.skip_steps, self.then, self.completes_window)
 
 
 @dataclass(frozen=True)
@@ -82,6 +92,10 @@ class Ruleset:
     encounter_entry: str = ""   # where a forced encounter starts
     encounter_exit: str = ""    # the step a normal encounter goes on to (a forced one returns)
     phases: tuple[tuple[str, str, str], ...] = ()  # (phase id, English, Korean) in chart order
+    approach_step: str = ""     # where "approach that ice again" sends the run
+    set_aside: bool = True      # accessed cards are set aside and returned (FFG), or stay put (NSG)
+    left_ice_is_passed: bool = True  # ice that left while approached/encountered counts as passed
+    date: str = ""
 
     def step(self, step_id: str) -> Step:
         for s in self.steps:
@@ -101,7 +115,7 @@ class Ruleset:
         for it in self.interrupts:
             for src in it.sources:
                 if (src, it.dst, it.guard) not in seen:
-                    out.append(Edge(src, it.dst, it.guard, it.skip))
+                    out.append(it.edge(src))
                     seen.add((src, it.dst, it.guard))
         return tuple(out)
 
@@ -112,11 +126,17 @@ class Ruleset:
             firsts: list[Edge] = []
             for it in self.interrupts:
                 if step_id in it.sources:
-                    firsts.append(Edge(step_id, it.dst, it.guard, it.skip))
+                    firsts.append(it.edge(step_id))
             keys = {(e.dst, e.guard) for e in firsts}
             regular = [e for e in self.edges if e.src == step_id and (e.dst, e.guard) not in keys]
             cache[step_id] = tuple(firsts + regular)
         return cache[step_id]
+
+    def skipped_by(self, e: Edge) -> tuple[str, ...]:
+        """The steps an edge with a skip reason jumps over."""
+        if not e.skip:
+            return ()
+        return e.skip_steps or self.between(e.src, e.dst)
 
     def between(self, src: str, dst: str) -> tuple[str, ...]:
         """Step ids strictly between two steps in the written order (what a skip jumps over)."""
