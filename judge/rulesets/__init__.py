@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .ffg_core import RULESET as FFG_CORE
 from .ffg_rr import RULESET as FFG_RR
-from .nsg import RULESET as NSG
 from .model import Edge, Interrupt, Kind, Ruleset, Step
+from .nsg import RULESET as NSG
 
 __all__ = ["RULESETS", "DEFAULT", "get", "Edge", "Interrupt", "Kind", "Ruleset", "Step"]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .model import Interrupt, Kind, Ruleset, Step
 from .model import Edge as E
+from .model import Interrupt, Kind, Ruleset, Step
 
 __all__ = ["RULESET"]
 
@@ -126,7 +126,7 @@ STEPS = (
        triggers=("unsuccessful", "run_ends"), acts=(R, C)),
 )
 
-_ENC = ("6.9.3a", "6.9.3b", "6.9.3c", "6.9.3d", "6.9.3e")
+
 
 EDGES = (
     E("6.9.1a", "6.9.1b", "always"),
