@@ -112,7 +112,9 @@ class Trace:
                   "trashed", "triggered")}
         lost = next((dict(e.args)["n"] for e in events if e.msg == "bp_lost"), 0)
         bp = {"gained": final.bp_gained, "spent": final.bp_spent, "lost": lost}
-        return cls(ruleset=rs.id, title=sc.title, events=events + warnings, warnings=warnings,
+        everything = events + warnings
+        return cls(ruleset=rs.id, title=sc.title, events=everything,
+                   warnings=[e for e in everything if e.kind == "warning"],
                    status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
                    explanation=dict(sc.explanation))
 
