@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["safe", "step_id", "phase_id", "edge_id", "interrupt_id", "check_unique"]
+__all__ = ["safe", "step_id", "phase_id", "edge_id", "interrupt_id", "interrupt_node_id", "check_unique"]
 
 _KEEP = re.compile(r"[A-Za-z0-9_-]")
 
@@ -37,9 +37,14 @@ def edge_id(src: str, dst: str, guard: str) -> str:
     return f"edge-{safe(src)}--{safe(dst)}--{safe(guard)}"
 
 
-def interrupt_id(phase: str, dst: str, guard: str) -> str:
-    """An interrupt drawn once from a whole cluster: "edge-phase-2--7--run_ended"."""
-    return f"edge-{phase_id(phase)}--{safe(dst)}--{safe(guard)}"
+def interrupt_node_id(guard: str, dst: str) -> str:
+    """The tag of an interrupt that can leave many steps: "interrupt-run_ended--7"."""
+    return f"interrupt-{safe(guard)}--{safe(dst)}"
+
+
+def interrupt_id(guard: str, dst: str) -> str:
+    """The arrow of an interrupt, from its tag to its target: "edge-any--7--run_ended"."""
+    return f"edge-any--{safe(dst)}--{safe(guard)}"
 
 
 def check_unique(ids: list[str], what: str) -> None:

@@ -35,6 +35,7 @@ class Line:
     ltail: str | None = None
     constraint: bool = True
     marks: tuple[str, ...] = ()
+    weight: int | None = None       # how hard the layout pulls the two ends together
 
 
 @dataclass(frozen=True)

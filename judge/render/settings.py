@@ -48,17 +48,21 @@ class Look:
         "decision": NodeLook("diamond", "#fde0dc"),
         "check": NodeLook("octagon", "#ece3fb"),
         "end": NodeLook("ellipse", "#e0e0e0", "filled", 2),
+        "interrupt": NodeLook("box", "#fafafa", "rounded,dashed,filled"),
+        "skipped": NodeLook("box", "#f5f5f5", "rounded,dashed,filled"),
     })
     edge_color: str = "#37474f"
     skip_color: str = "#1565c0"      # an edge that jumps over steps, which are then skipped
     interrupt_color: str = "#9e9e9e"  # an edge that can leave any step of a box
     phase_color: str = "#90a4ae"
+    count_color: str = "#1b5e20"     # the "×2" badge: how often a step was entered or an edge taken
+    trigger_color: str = "#8e24aa"   # the "★1" badge: abilities that triggered at a step
     # The highlight table; later entries win where an element carries several classes.
     marks: tuple[tuple[str, Mark], ...] = (
         ("not-reached", Mark(opacity=0.35)),
         ("next", Mark(stroke="#1e88e5", width=2.0, dash=True, text="#1565c0")),
-        ("visited", Mark(fill="#c8e6c9", stroke="#2e7d32", width=1.5)),
         ("skipped", Mark(fill="#f5f5f5", stroke="#757575", width=1.5, dash=True, text="#757575")),
+        ("visited", Mark(fill="#c8e6c9", stroke="#2e7d32", width=1.5)),
         ("triggered", Mark(stroke="#8e24aa", width=3.0)),
         ("taken", Mark(stroke="#2e7d32", width=2.5, text="#1b5e20")),
         ("current", Mark(fill="#ffcc80", stroke="#e65100", width=3.5, text="#000000")),

@@ -38,7 +38,7 @@ def wrap(text: str, limit: int) -> tuple[str, ...]:
     """Lines of at most `limit` display width, broken at spaces; a longer word gets its own line."""
     lines: list[str] = []
     cur = ""
-    for word in text.split():
+    for word in _pieces(text.split(), limit):
         cand = f"{cur} {word}" if cur else word
         if cur and width(cand) > limit:
             lines.append(cur)
@@ -48,3 +48,18 @@ def wrap(text: str, limit: int) -> tuple[str, ...]:
     if cur:
         lines.append(cur)
     return tuple(lines) or ("",)
+
+
+def _pieces(words: list[str], limit: int) -> list[str]:
+    """Words, with any word wider than a line cut into line-wide pieces."""
+    out: list[str] = []
+    for w in words:
+        while width(w) > limit:
+            n = 1
+            while width(w[: n + 1]) <= limit:
+                n += 1
+            out.append(w[:n])
+            w = w[n:]
+        if w:
+            out.append(w)
+    return out

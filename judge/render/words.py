@@ -8,6 +8,7 @@ __all__ = ["WORDS", "word"]
 
 WORDS: dict[str, tuple[str, str]] = {
     "legend": ("Legend", "범례"),
+    "interrupts": ("At any of several steps", "여러 단계 어디서나"),
     "kind.step": ("step", "단계"),
     "kind.paw": ("paid ability window", "지불 능력 창"),
     "kind.decision": ("decision", "결정"),
@@ -15,7 +16,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "kind.end": ("end of the run", "런의 끝"),
     "line.normal": ("transition (its condition)", "전이 (조건)"),
     "line.skip": ("jumps over steps (they are skipped)", "단계를 건너뜀"),
-    "line.interrupt": ("can leave any step of the box", "상자 안 어느 단계에서나 일어남"),
+    "line.interrupt": ("can happen at any step the tag names", "꼬리표에 적힌 어느 단계에서나 일어남"),
+    "kind.interrupt": ("interrupt", "중단"),
     "from": ("from {steps}", "{steps}에서"),
     "interrupt_tip": ("{label}: from {steps} to {dst}", "{label}: {steps} → {dst}"),
     "edge_tip": ("{src} → {dst}: {label}", "{src} → {dst}: {label}"),

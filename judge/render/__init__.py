@@ -1,0 +1,136 @@
+"""Timing charts: the structure of a ruleset, one moment of a trace, and a run's walk-through.
+
+Graphviz lays each (ruleset, language) chart out once per process; highlighting a moment only
+adds classes and titles to that SVG.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+
+from ..trace import Trace
+from .css import style_css
+from .dot import to_dot
+from .errors import ChartError
+from .extract import edge_element, structure
+from .graphviz import graphviz_runs, run_dot
+from .highlight import as_highlight, moment_at, moments
+from .model import Chart
+from .svg import LaidOut, prepare, strip_prologue
+from .timeline import timeline
+
+__all__ = ["chart_dot", "chart_svg", "highlight", "highlighted_svg", "highlight_all", "STYLE_CSS",
+           "style_css", "timeline_dot", "timeline_svg", "render", "to_png", "graphviz_runs",
+           "highlighted_dot", "ChartError"]
+
+STYLE_CSS: str = style_css()
+_lock = threading.Lock()
+_laid: dict[tuple[str, str], LaidOut] = {}
+
+
+@cache
+def _chart(ruleset_id: str, lang: str) -> Chart:
+    return structure(ruleset_id, _lang(lang))
+
+
+@cache
+def _edges(ruleset_id: str, lang: str) -> dict[str, str]:
+    return edge_element(_chart(ruleset_id, lang))
+
+
+def _lang(lang: str) -> str:
+    if lang not in ("en", "ko"):
+        raise ChartError(f"unknown language {lang!r} (known: en, ko)")
+    return lang
+
+
+def _highlightable(chart: Chart) -> set[str]:
+    ids = {n.id for n in chart.nodes if "legend" not in n.classes}
+    ids |= {ln.id for ln in chart.lines if ln.style != "invis" and "legend" not in ln.classes}
+    return ids | {c.id for c in chart.clusters if "phase" in c.classes}
+
+
+def _laid_out(ruleset_id: str, lang: str) -> LaidOut:
+    """The chart laid out by Graphviz: once per (ruleset, language) per process, even across threads."""
+    key = (ruleset_id, _lang(lang))
+    got = _laid.get(key)
+    if got is None:
+        with _lock:
+            got = _laid.get(key)
+            if got is None:
+                chart = _chart(*key)
+                svg = run_dot(to_dot(chart), "svg").decode("utf-8")
+                got = _laid[key] = prepare(svg, _highlightable(chart))
+    return got
+
+
+def chart_dot(ruleset_id: str, lang: str) -> str:
+    """The DOT text of a ruleset's structure chart."""
+    return to_dot(_chart(ruleset_id, lang))
+
+
+def chart_svg(ruleset_id: str, lang: str) -> str:
+    """The structure chart as an inline-able SVG string (no XML prologue), laid out once."""
+    return _laid_out(ruleset_id, lang).fill()
+
+
+def highlight(trace: Trace, position: int, lang: str) -> dict:
+    """Classes and titles per element id for event `position` of a trace (clamped)."""
+    m = moment_at(trace, position)
+    return as_highlight(m, trace, _chart(trace.rs.id, lang), _edges(trace.rs.id, lang), lang)
+
+
+def highlight_all(trace: Trace, lang: str) -> list[dict]:
+    """highlight() for every position of a trace, computed in one pass."""
+    chart, edges = _chart(trace.rs.id, lang), _edges(trace.rs.id, lang)
+    return [as_highlight(m, trace, chart, edges, lang) for m in moments(trace)]
+
+
+def highlighted_svg(trace: Trace, position: int, lang: str) -> str:
+    """The chart with one moment highlighted and the style table embedded; no Graphviz run."""
+    h = highlight(trace, position, lang)
+    return _laid_out(trace.rs.id, lang).fill(h["classes"], h["titles"], h["counts"], h["triggers"],
+                                            style=STYLE_CSS)
+
+
+def highlighted_dot(trace: Trace, position: int, lang: str) -> str:
+    """The chart's DOT with one moment's classes drawn in (for PNG and PDF exports)."""
+    from dataclasses import replace
+
+    h = highlight(trace, position, lang)
+    chart = _chart(trace.rs.id, lang)
+    cls = h["classes"]
+    nodes = tuple(replace(n, marks=tuple(cls.get(n.id, ())),
+                          extra=_badges(h, n.id)) for n in chart.nodes)
+    lines = tuple(replace(ln, marks=tuple(cls.get(ln.id, ()))) for ln in chart.lines)
+    return to_dot(replace(chart, nodes=nodes, lines=lines))
+
+
+def _badges(h: dict, eid: str) -> tuple[str, ...]:
+    out = []
+    if h["counts"].get(eid):
+        out.append(f"×{h['counts'][eid]}")
+    if h["triggers"].get(eid):
+        out.append(f"★{h['triggers'][eid]}")
+    return (" ".join(out),) if out else ()
+
+
+def timeline_dot(trace: Trace, lang: str) -> str:
+    """The DOT text of a run's walk-through."""
+    return to_dot(timeline(trace, _lang(lang)))
+
+
+def timeline_svg(trace: Trace, lang: str) -> str:
+    """A run's walk-through as an inline-able SVG (one Graphviz run per call)."""
+    return strip_prologue(render(timeline_dot(trace, lang), "svg").decode("utf-8"))
+
+
+def render(dot_text: str, fmt: str) -> bytes:
+    """DOT text drawn by Graphviz as svg, png or pdf bytes."""
+    return run_dot(dot_text, fmt)
+
+
+def to_png(dot_text: str) -> bytes:
+    """DOT text as a PNG image."""
+    return run_dot(dot_text, "png")

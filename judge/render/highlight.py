@@ -1,0 +1,166 @@
+"""One moment of a trace as highlight classes on the structure chart's element ids."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .. import i18n, timing
+from ..rulesets.model import Ruleset
+from ..trace import Event, Trace
+from .ids import phase_id, step_id
+from .model import Chart
+from .words import word
+
+__all__ = ["Moment", "moments", "moment_at", "as_highlight"]
+
+
+@dataclass
+class Moment:
+    """What has happened up to and including one event of a trace."""
+
+    position: int
+    current: str | None = None          # step id
+    current_occ: str = ""
+    entered: Counter = field(default_factory=Counter)            # step id -> times
+    occurrences: dict[str, list[str]] = field(default_factory=dict)  # step id -> occurrences entered
+    taken: Counter = field(default_factory=Counter)              # ruleset edge id -> times
+    skipped: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # step -> (occ, reason key)
+    triggered: dict[str, list[Event]] = field(default_factory=dict)          # step -> trigger events
+    ended: bool = False
+
+    def copy(self, position: int) -> Moment:
+        return Moment(position, self.current, self.current_occ, Counter(self.entered),
+                      {k: list(v) for k, v in self.occurrences.items()}, Counter(self.taken),
+                      {k: list(v) for k, v in self.skipped.items()},
+                      {k: list(v) for k, v in self.triggered.items()}, self.ended)
+
+
+def _advance(m: Moment, e: Event) -> None:
+    """Fold one event into a moment."""
+    if e.kind == "enter":
+        m.entered[e.step] += 1
+        m.occurrences.setdefault(e.step, []).append(e.occurrence)
+    elif e.kind == "transition":
+        edge = e.extra_get("edge")
+        if edge:
+            m.taken[edge] += 1
+    elif e.kind == "skip":
+        m.skipped.setdefault(e.step, []).append((e.occurrence, e.args_get("reason")))
+    elif e.kind == "trigger":
+        m.triggered.setdefault(e.step, []).append(e)
+    elif e.kind == "end":
+        m.ended = True
+    # The run is at the step of the latest event that happens at a step: a skip is about another
+    # step, a warning about an action that never applied; after a forced encounter the
+    # "resumes" action names the step the run is back at.
+    if e.kind not in ("skip", "warning"):
+        m.current, m.current_occ = e.step, e.occurrence
+
+
+def moments(trace: Trace) -> list[Moment]:
+    """The moment after every event of a trace, in one pass."""
+    out: list[Moment] = []
+    m = Moment(-1)
+    for i, e in enumerate(trace.events):
+        _advance(m, e)
+        out.append(m.copy(i))
+    return out
+
+
+def moment_at(trace: Trace, position: int) -> Moment:
+    """The moment after event `position` (clamped to the trace)."""
+    n = len(trace.events)
+    pos = min(max(position, 0), n - 1) if n else -1
+    m = Moment(pos)
+    for e in trace.events[: pos + 1]:
+        _advance(m, e)
+    return m
+
+
+def _add(classes: dict[str, list[str]], eid: str, cls: str) -> None:
+    got = classes.setdefault(eid, [])
+    if cls not in got:
+        got.append(cls)
+
+
+def as_highlight(m: Moment, trace: Trace, chart: Chart, edge_element: dict[str, str], lang: str) -> dict:
+    """The moment as {"classes", "titles", "current", "counts", "triggers"} keyed by element id."""
+    rs: Ruleset = trace.rs
+    g = timing.graph(rs.id)
+    classes: dict[str, list[str]] = {}
+    status: dict[str, list[str]] = {}
+    counts: dict[str, int] = {}
+    triggers: dict[str, int] = {}
+    for sid, n in sorted(m.entered.items()):
+        eid = step_id(sid)
+        _add(classes, eid, "visited")
+        counts[eid] = n
+        status.setdefault(eid, []).append(word("entered", lang, n=n, occs=", ".join(m.occurrences[sid])))
+    for sid, skips in sorted(m.skipped.items()):
+        eid = step_id(sid)
+        _add(classes, eid, "skipped")
+        for occ, reason in skips:
+            text = i18n.pick(i18n.SKIPS[reason], lang).format(ice=_ice(occ)) if reason in i18n.SKIPS else reason
+            status.setdefault(eid, []).append(word("skipped", lang, occ=occ, reason=text))
+    for sid, evs in sorted(m.triggered.items()):
+        eid = step_id(sid)
+        _add(classes, eid, "triggered")
+        triggers[eid] = len(evs)
+        status.setdefault(eid, []).extend(word("triggered", lang, text=e.text(rs, lang)) for e in evs)
+    for edge, n in sorted(m.taken.items()):
+        eid = edge_element.get(edge)
+        if eid is None:
+            continue
+        _add(classes, eid, "taken")
+        counts[eid] = counts.get(eid, 0) + n
+        tag = _tag_of(chart, eid)
+        if tag:
+            _add(classes, tag, "taken")
+    for eid in [k for k in counts if k.startswith("edge-")]:
+        status.setdefault(eid, []).append(word("taken", lang, n=counts[eid]))
+    current = None
+    if m.current is not None:
+        current = step_id(m.current)
+        _add(classes, current, "current")
+        _add(classes, phase_id(rs.step(m.current).phase), "current")
+        status.setdefault(current, []).insert(0, word("now", lang, occ=m.current_occ))
+        if not m.ended:
+            for _, _, d in sorted(g.out_edges(m.current, data=True), key=lambda x: x[2]["edge"].id):
+                eid = edge_element.get(d["edge"].id)
+                if eid:
+                    _add(classes, eid, "next")
+                    status.setdefault(eid, []).append(word("next", lang))
+    if m.ended:
+        seen = set(m.entered) | set(m.skipped)
+        for s in rs.steps:
+            if s.id not in seen:
+                eid = step_id(s.id)
+                _add(classes, eid, "not-reached")
+                status.setdefault(eid, []).append(word("not_reached", lang))
+    titles = {eid: _title(chart, eid, lines) for eid, lines in status.items()}
+    return {"classes": classes, "titles": titles, "current": current, "counts": counts,
+            "triggers": triggers, "position": m.position}
+
+
+def _ice(occ: str) -> str:
+    return occ.split("@", 1)[1].split("#", 1)[0] if "@" in occ else ""
+
+
+def _tag_of(chart: Chart, edge_eid: str) -> str | None:
+    """The interrupt tag an interrupt arrow starts from."""
+    line = next((ln for ln in chart.lines if ln.id == edge_eid), None)
+    if line and "interrupt" in line.classes and line.tail.startswith("interrupt-"):
+        return line.tail
+    return None
+
+
+def _title(chart: Chart, eid: str, lines: list[str]) -> str:
+    base = ""
+    node = next((n for n in chart.nodes if n.id == eid), None)
+    if node is not None:
+        base = node.tooltip
+    else:
+        line = next((ln for ln in chart.lines if ln.id == eid), None)
+        base = line.tooltip if line is not None else ""
+    return "\n".join(([base] if base else []) + lines)

@@ -1,0 +1,167 @@
+"""A run unrolled for documentation: one row per piece of ice (approach, encounter, pass), one for
+each other top-level step reached, skipped steps and triggered abilities shown where they happen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
+
+from .. import i18n
+from ..trace import Event, Trace
+from .extract import step_label
+from .model import Chart, Cluster, Line, Node
+from .settings import LOOK, Look
+from .text import clip, wrap
+from .words import word
+
+__all__ = ["timeline"]
+
+_EXTRA_LINES = 4   # lines of triggers and actions kept under one step; the rest is in the tooltip
+
+
+@dataclass
+class _Lane:
+    cluster: Cluster
+    nodes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Box:
+    node: Node
+    notes: list[str] = field(default_factory=list)
+    marks: list[str] = field(default_factory=list)
+
+
+def _lane_key(e: Event, trace: Trace) -> tuple[str, ...]:
+    if e.ice:
+        visit = e.occurrence.rsplit("#", 1)[1] if "#" in e.occurrence.split("@", 1)[1] else "1"
+        return ("ice", e.ice, visit)
+    return ("phase", trace.rs.step(e.step).phase)
+
+
+def _lane_title(key: tuple[str, ...], trace: Trace, lang: str, look: Look) -> str:
+    if key[0] == "ice":
+        ice = clip(key[1], look.max_user_text)
+        return word("lane.ice", lang, ice=ice) if key[2] == "1" else word("lane.ice_again", lang, ice=ice, n=key[2])
+    titles = {p: i18n.pick((en, ko), lang) for p, en, ko in trace.rs.phases}
+    return titles.get(key[1], key[1])
+
+
+class _Builder:
+    def __init__(self, trace: Trace, lang: str, look: Look) -> None:
+        self.t, self.lang, self.look = trace, lang, look
+        self.lanes: dict[tuple[str, ...], _Lane] = {}
+        self.boxes: dict[str, _Box] = {}       # occurrence -> box
+        self.lines: list[Line] = []
+        self.cur: str | None = None            # occurrence the run is at
+
+    def box(self, e: Event, skipped: bool) -> _Box:
+        if e.occurrence in self.boxes:
+            return self.boxes[e.occurrence]
+        key = _lane_key(e, self.t)
+        lane = self.lanes.get(key)
+        if lane is None:
+            lane = self.lanes[key] = _Lane(Cluster(f"lane-{len(self.lanes) + 1}",
+                                                   _lane_title(key, self.t, self.lang, self.look), ("lane",)))
+        st = self.t.rs.step(e.step)
+        nid = f"tl-{len(self.boxes) + 1}"
+        name = step_label(st, self.lang)
+        lines = (st.id, *wrap(name, self.look.wrap * 2 // 3))
+        tip = f"{clip(e.occurrence, self.look.max_tooltip)} {name}"
+        # A skipped step is a plain dashed box whatever its kind: it did not happen.
+        node = Node(nid, lines, "skipped" if skipped else st.kind.value, ("step", f"kind-{st.kind.value}",
+                    "skipped" if skipped else "entered"), tip, lane.cluster.id)
+        b = self.boxes[e.occurrence] = _Box(node)
+        lane.nodes.append(nid)
+        return b
+
+    def note(self, occ: str | None, text: str, mark: str | None = None) -> None:
+        b = self.boxes.get(occ or "") or (self.boxes.get(self.cur or ""))
+        if b is None:
+            return
+        b.notes.append(text)
+        if mark and mark not in b.marks:
+            b.marks.append(mark)
+
+    def link(self, src: str | None, dst: str, label: str = "", style: str = "normal",
+             tip: str = "") -> None:
+        if src is None or src not in self.boxes:
+            return
+        a, b = self.boxes[src].node, self.boxes[dst].node
+        # An arrow from one row to the next must not drag the next row sideways.
+        weight = 0 if a.cluster != b.cluster else None
+        self.lines.append(Line(f"tl-edge-{len(self.lines) + 1}", a.id, b.id, label, ("transition", style),
+                               tip or label, style, constraint=style != "jump" or _num(a.id) < _num(b.id),
+                               weight=weight))
+
+    def walk(self) -> None:
+        rs, lang = self.t.rs, self.lang
+        pending: tuple[str, Event] | None = None
+        for e in self.t.events:
+            if e.kind == "enter":
+                self.box(e, skipped=False)
+                if pending is not None:
+                    src, tr = pending
+                    guard = tr.args_get("guard") or ""
+                    edge = next((x for x in rs.out_edges(tr.step) if x.id == tr.extra_get("edge")), None)
+                    style = "skip" if edge is not None and edge.skip else "normal"
+                    self.link(src, e.occurrence, i18n.guard_label(guard, lang) if guard in i18n.GUARDS else "",
+                              style, clip(tr.text(rs, lang), self.look.max_tooltip))
+                elif self.cur is not None:
+                    self.link(self.cur, e.occurrence, word("jump", lang), "jump")
+                pending, self.cur = None, e.occurrence
+            elif e.kind == "skip":
+                b = self.box(e, skipped=True)
+                reason = i18n.pick(i18n.SKIPS.get(e.args_get("reason"), ("", "")), lang)
+                b.notes.append(clip(reason.format(ice=e.ice or ""), self.look.max_tooltip))
+                b.marks.append("skipped")
+            elif e.kind == "transition":
+                pending = (e.args_get("src") or e.occurrence, e)
+            elif e.kind == "trigger":
+                self.note(e.occurrence, "★ " + clip(e.text(rs, lang), self.look.max_tooltip), "triggered")
+            elif e.kind == "action":
+                if e.msg == "return_forced" and e.occurrence in self.boxes and self.cur != e.occurrence:
+                    self.link(self.cur, e.occurrence, word("resume", lang), "jump")
+                    self.cur = e.occurrence
+                self.note(e.occurrence, "• " + clip(e.text(rs, lang), self.look.max_tooltip))
+            elif e.kind == "end":
+                self.note(e.occurrence, word("outcome", lang, status=i18n.pick(i18n.STATUS[self.t.status], lang)))
+
+    def chart(self) -> Chart:
+        nodes: list[Node] = []
+        for b in self.boxes.values():
+            shown = [clip(x, self.look.max_user_text) for x in b.notes[:_EXTRA_LINES]]
+            if len(b.notes) > _EXTRA_LINES:
+                shown.append(word("more", self.lang, n=len(b.notes) - _EXTRA_LINES))
+            tip = "\n".join([b.node.tooltip] + b.notes)
+            nodes.append(replace(b.node, extra=tuple(shown), marks=tuple(b.marks), tooltip=tip))
+        order: list[Line] = []
+        lanes = list(self.lanes.values())
+        for lane in lanes:
+            order += [Line(f"order-{a}-{b}", a, b, style="invis") for a, b in pairwise(lane.nodes)]
+        for up, down in pairwise(lanes):
+            # Rows start under each other, like lines of text.
+            order.append(Line(f"order-{up.nodes[0]}-{down.nodes[0]}", up.nodes[0], down.nodes[0], style="invis",
+                              weight=20))
+        status = i18n.pick(i18n.STATUS[self.t.status], self.lang)
+        return Chart(
+            name=f"timeline.{self.t.rs.id}.{self.lang}",
+            title=(word("timeline", self.lang, title=clip(self.t.title, self.look.max_user_text * 2)),
+                   f"{self.t.rs.id} · {word('outcome', self.lang, status=status)}"),
+            clusters=tuple(lane.cluster for lane in lanes),
+            nodes=tuple(nodes),
+            lines=tuple(self.lines) + tuple(order),
+            same_rank=tuple(tuple(lane.nodes) for lane in lanes),
+            lang=self.lang,
+        )
+
+
+def _num(node_id: str) -> int:
+    return int(node_id.rsplit("-", 1)[1])
+
+
+def timeline(trace: Trace, lang: str, look: Look = LOOK) -> Chart:
+    """The walk-through chart of a trace."""
+    b = _Builder(trace, lang, look)
+    b.walk()
+    return b.chart()
