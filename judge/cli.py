@@ -99,6 +99,52 @@ def coverage_cmd(paths: tuple[str, ...], ruleset: str, fmt: str) -> None:
         click.echo(render_text(cov))
 
 
+@cli.command("compare")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--lang", type=click.Choice(["en", "ko"]), default="en", show_default=True)
+def compare_cmd(file: str, fmt: str, lang: str) -> None:
+    """Run a scenario under every rule set and mark where they diverge."""
+    from .compare import compare_rulesets, render_text
+    from .scenario import load_scenario
+
+    cmp = compare_rulesets(load_scenario(file))
+    if fmt == "json":
+        click.echo(json.dumps(cmp.as_dict(lang), ensure_ascii=False, indent=2))
+    else:
+        click.echo(render_text(cmp, lang))
+
+
+@cli.command("translate")
+@click.argument("step", required=False)
+@click.option("--from", "from_rs", type=click.Choice(sorted(rulesets.RULESETS)), default=None,
+              help="The rule set the step number belongs to (default: every one that has it).")
+@click.option("--lang", type=click.Choice(["en", "ko"]), default="en", show_default=True)
+def translate_cmd(step: str | None, from_rs: str | None, lang: str) -> None:
+    """Translate a step number between rule sets (no STEP: print the whole table)."""
+    from .errors import ScenarioError
+    from .i18n import pick
+    from .translate import table, translate
+
+    if step is None:
+        ids = list(rulesets.RULESETS)
+        click.echo(" | ".join(ids) + " | note")
+        for row in table():
+            cells = [", ".join(row[r]) or "-" for r in ids]
+            click.echo(" | ".join(cells) + " | " + pick((row["note_en"], row["note_ko"]), lang))
+        return
+    sources = [from_rs] if from_rs else [r for r, rs in rulesets.RULESETS.items() if step in rs.step_ids]
+    if not sources:
+        raise ScenarioError(f'"{step}" is not a step of any rule set ({", ".join(rulesets.RULESETS)})')
+    for src in sources:
+        t = translate(src, step)
+        click.echo(f"{src} {step}: {pick((t['name_en'], t['name_ko']), lang)}")
+        for other, steps in t["to"].items():
+            click.echo(f"  {other}: {', '.join(steps) or '-'}")
+        for n in t["notes"]:
+            click.echo(f"  note: {pick((n['en'], n['ko']), lang)}")
+
+
 @cli.command("schema")
 def schema_cmd() -> None:
     """Print the JSON Schema of the scenario format."""

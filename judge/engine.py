@@ -37,7 +37,7 @@ def start(sc: Scenario, ruleset_id: str | None = None) -> tuple[Context, State]:
     rs = rulesets.get(ruleset_id or sc.ruleset)
     ctx = Context(sc=sc, rs=rs, cards=sc.all_cards())
     for a in sc.actions:
-        at = a.at_for(rs.id)
+        at = placed_at(sc, a, rs.id)
         if at is None:
             continue
         if at not in rs.step_ids:
@@ -58,6 +58,21 @@ def start(sc: Scenario, ruleset_id: str | None = None) -> tuple[Context, State]:
         contents=tuple((k, tuple(c.key for c in srv.cards)) for k, srv in sc.servers.items()),
         next_sid=sid, rezzed=frozenset(rezzed), credits=sc.credits)
     return ctx, s
+
+
+def placed_at(sc: Scenario, a: Action, ruleset_id: str) -> str | None:
+    """The step of an action under a rule set: given per rule set, or a plain `at` carried through
+    the translation table; an action that cannot be carried is an error naming why."""
+    if not isinstance(a.at, str) or ruleset_id == sc.ruleset:
+        return a.at_for(ruleset_id)
+    from .translate import carry
+
+    target, why = carry(sc.ruleset, a.at, ruleset_id)
+    if target is None:
+        raise ScenarioError(f"cannot be placed under {ruleset_id}: {why}; give `at` per rule set, "
+                            f"like at: {{{sc.ruleset}: \"{a.at}\", {ruleset_id}: ...}}",
+                            where=a.where + ".at", line=a.line, source=sc.source)
+    return target
 
 
 def step(ctx: Context, s: State) -> tuple[State, list[Event]]:
@@ -88,7 +103,7 @@ def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
     skipped = {e.occurrence: e for e in events if e.kind == "skip"}
     out: list[Event] = []
     for a in ctx.sc.actions:
-        at = a.at_for(ctx.rs.id)
+        at = placed_at(ctx.sc, a, ctx.rs.id)
         if at is None or a.index in s.applied:
             continue
         occ = occurrence(at, a.ice, a.time) if a.ice or ctx.rs.step(at).per_ice else at
@@ -121,7 +136,7 @@ def _unresolved_sub(x) -> bool:
     card = x.ctx.cards.get(x.w.ice)
     if card is None or "ice_left" in x.w.flags:
         return False
-    done = x.w.values.setdefault("resolved_subs", [])
+    done = x.w.resolved_subs
     return any(n not in x.w.broken and n not in done for n in range(1, len(card.subroutines) + 1))
 
 
@@ -387,11 +402,16 @@ class _Exec:
         acts = self.pending_actions(st) if with_actions else []
         if st.one_window and moments:
             # One reaction window for every moment (NSG success): the Runner's, then the Corp's.
-            abil = [self.abilities(when, accessed) for when in moments]
-            items = [("ability", when, x) for when, ab in zip(moments, abil, strict=True) for x in ab[RUNNER]]
-            items += [("action", None, a) for a in acts if a.side == RUNNER]
-            items += [("ability", when, x) for when, ab in zip(moments, abil, strict=True) for x in ab[CORP]]
-            items += [("action", None, a) for a in acts if a.side == CORP]
+            order = {k: n for n, k in enumerate(self.ctx.cards)}
+            pend = {RUNNER: [], CORP: []}
+            for when in moments:
+                for side, found in self.abilities(when, accessed).items():
+                    pend[side] += [("ability", when, x) for x in found]
+            for side in (RUNNER, CORP):
+                # the order the scenario lists the cards in stands for the order the player chose
+                pend[side].sort(key=lambda it: (order[it[2][0].key], it[2][1]))
+            items = pend[RUNNER] + [("action", None, a) for a in acts if a.side == RUNNER]
+            items += pend[CORP] + [("action", None, a) for a in acts if a.side == CORP]
             moments = ()
         for n, when in enumerate(moments):
             ab = self.abilities(when, accessed)
@@ -495,7 +515,7 @@ class _Exec:
         """Why the run cannot be declared successful (Crisium Grid style), or None."""
         w = self.w
         if "no_success" in w.flags:
-            return w.values.get("no_success_by") or "an effect says so"
+            return w.no_success_by or "an effect says so"
         srv = w.server
         cards = [self.ctx.cards[k] for k in w.root.get(srv, []) + w.contents.get(srv, [])]
         cards += [self.ctx.cards[i] for _, i in self.slots(srv) if i]

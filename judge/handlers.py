@@ -69,6 +69,7 @@ def encounter_ice(x, st: Step) -> None:
     """Step 3: "when encountered" triggers resolve before anything can be broken."""
     w = x.w
     w.broken = set()
+    w.resolved_subs = []
     w.flags.discard("bypassed")
     w.flags.discard("ice_left")
     w.flags.add("encountering")
@@ -105,11 +106,12 @@ def _passes(x, st: Step) -> bool:
     left = "ice_left" in w.flags and not x.current_in_place()
     for f in ("encountering", "ice_left", "bypassed"):
         w.flags.discard(f)
-    w.values["resolved_subs"] = []
+    w.resolved_subs = []
     if left and not x.rs.left_ice_is_passed:
         x.emit("action", "position_passed", st, ice=w.ice)
         return False
     w.passed.append(w.ice)
+    x.emit("action", "passes_ice", st, side=RUNNER, ice=w.ice)
     return True
 
 
@@ -181,7 +183,7 @@ def resolve_next_subroutine(x, st: Step) -> None:
     """NSG 6.9.3d: the next unbroken subroutine not yet resolved this encounter resolves."""
     w = x.w
     card = x.ctx.cards[w.ice]
-    done = w.values.setdefault("resolved_subs", [])
+    done = w.resolved_subs
     n = next(n for n in range(1, len(card.subroutines) + 1) if n not in w.broken and n not in done)
     done.append(n)
     sub = card.subroutines[n - 1]

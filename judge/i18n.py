@@ -153,6 +153,7 @@ EVENTS: dict[str, tuple[str, str]] = {
     "w_decline_outside": ("declining to steal happens only during access", "훔치기 거절은 액세스 중에만 가능하다"),
     "position_passed": ("The Runner passes {ice}'s former position: no ice is there to pass",
                         "러너가 {ice}이(가) 있던 위치를 통과한다: 통과할 아이스는 없다"),
+    "passes_ice": ("The Runner passes {ice}", "러너가 {ice}을(를) 통과한다"),
     "position_at": ("The Runner's position is now {ice}", "러너의 위치는 이제 {ice}이다"),
     "no_position": ("The Runner has no position (no ice further inward)", "러너의 위치가 없다(더 안쪽에 아이스 없음)"),
     "stays": ("{card} stays where it is", "{card}은(는) 제자리에 남는다"),

@@ -612,7 +612,9 @@ def _action(V: _V, a, i: int, sc: Scenario, known: dict[str, Card]) -> Action:
             raise V.err(path + ("ice",), f"no ice is called {ice!r} in this scenario")
     step = rs.step(step_id) if step_id is not None else None
     if step is not None:
-        if step.per_ice and ice is None and not (step.does == "pass_ice" and not sc.servers[sc.server].ice):
+        no_ice = not sc.servers[sc.server].ice
+        if step.per_ice and ice is None and not step.ice_optional and not (no_ice and step.phase == rs.step(
+                rs.encounter_exit).phase):
             raise V.err(path, f"step {step_id} belongs to a piece of ice: add ice: <name>")
         if not step.per_ice and ice is not None:
             raise V.err(path + ("ice",), f"step {step_id} does not belong to a piece of ice: remove ice")

@@ -33,6 +33,8 @@ class State:
     visits: tuple = ()                  # ((ice, n), ...)
     flags: frozenset = frozenset()
     broken: frozenset = frozenset()
+    resolved_subs: tuple = ()           # subroutines resolved in this encounter (NSG 6.9.3c/d loop)
+    no_success_by: str | None = None
     used_first: frozenset = frozenset()
     access_more: int = 0
     access_only: tuple | None = None

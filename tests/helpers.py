@@ -35,7 +35,7 @@ def ice(name: str, rezzed: bool = True, subs=("End the run",), abilities=(), **k
 
 def board(server: str = "HQ", ice=(), root=(), cards=({"name": "Hedge Fund", "type": "operation"},),
           runner=(), corp=(), actions=(), bp: int = 0, credits: int = 5, by: str | None = None,
-          servers: dict | None = None, **top) -> Trace:
+          servers: dict | None = None, ruleset: str | None = None, **top) -> Trace:
     """Build a scenario from Python values (dumped to YAML, so the loader is exercised) and run it."""
     import yaml
 
@@ -49,4 +49,6 @@ def board(server: str = "HQ", ice=(), root=(), cards=({"name": "Hedge Fund", "ty
         doc["run"]["by"] = by
     for k, v in (servers or {}).items():
         doc["servers"][k] = v
+    if ruleset:
+        doc["ruleset"] = ruleset
     return run(load_scenario("test.yaml", text=yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)))

@@ -39,6 +39,7 @@ class Step:
     jack_out: bool = False         # the Runner may jack out here without a card granting it
     triggers: tuple[str, ...] = () # the `when` moments that happen at this step
     one_window: bool = False       # all moments here share one reaction window (Runner, then Corp)
+    ice_optional: bool = False     # a per-ice step that can also happen with no ice (NSG 6.9.4e/f)
 
 
 @dataclass(frozen=True)

@@ -86,10 +86,10 @@ STEPS = (
        "A paid ability window in which non-ice cards may be rezzed: the last chance before the "
        "next approach or the server.",
        "지불 능력 창. 아이스가 아닌 카드를 레즈할 수 있으며, 다음 접근이나 서버 접근 전 마지막 "
-       "기회다.", per_ice=True, acts=(R, C), rez_non_ice=True),
+       "기회다.", per_ice=True, ice_optional=True, acts=(R, C), rez_non_ice=True),
     _s("6.9.4f", K, "nothing", "New position?", "다음 위치 확인",
        "With a new position the Runner approaches its ice (6.9.2); otherwise on to the server.",
-       "새 위치가 있으면 그 아이스에 접근하고(6.9.2), 아니면 서버로 간다.", per_ice=True),
+       "새 위치가 있으면 그 아이스에 접근하고(6.9.2), 아니면 서버로 간다.", per_ice=True, ice_optional=True),
     _s("6.9.4g", S, "approach_server", "Approach the attacked server", "서버에 접근",
        "The Runner approaches the attacked server: \"approach the server\" conditions are met, "
        "after the last jack-out decision and rez window.",

@@ -1,0 +1,146 @@
+"""Run one scenario under every rule set and find where the traces part ways."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import i18n, rulesets
+from .engine import run
+from .errors import ScenarioError
+from .scenario import Scenario
+from .trace import Trace
+
+__all__ = ["Comparison", "compare_rulesets", "render_text"]
+
+
+@dataclass
+class Comparison:
+    title: str
+    traces: dict[str, Trace] = field(default_factory=dict)
+    unplaced: dict[str, str] = field(default_factory=dict)   # rule set -> why it cannot run there
+    divergences: list[dict] = field(default_factory=list)
+
+    def as_dict(self, lang: str = "en") -> dict:
+        return {"title": self.title,
+                "runs": {k: t.as_dict(lang) for k, t in self.traces.items()},
+                "unplaced": self.unplaced, "divergences": self.divergences}
+
+
+_STORY = {"approach_ice": "approach", "approach_position": "approach", "encounter_ice": "encounter",
+          "approach_server": "server"}
+_MSG = {"passes_ice": "pass", "declared": "success", "access": "access", "jacks_out": "jack out",
+        "jacks_out_granted": "jack out", "ends_run": "end the run", "run_ends_now": "end the run",
+        "not_declared": "no success", "end": "end"}
+
+
+def _story_item(t: Trace, e) -> tuple | None:
+    if e.kind == "enter" and t.rs.step(e.step).does in _STORY:
+        return (_STORY[t.rs.step(e.step).does], e.ice)
+    if e.msg in _MSG:
+        return (_MSG[e.msg], e.args_get("card") or e.args_get("ice") or e.args_get("status"))
+    return None
+
+
+def _story(t: Trace) -> list[tuple[tuple, str]]:
+    """What happened, in words every rule set shares (approach X, encounter X, pass X, the server,
+    success, access, jack out, the end), each with the step occurrence where it happened."""
+    return [(item, e.occurrence) for e in t.events if (item := _story_item(t, e)) is not None]
+
+
+def _trigger_moments(t: Trace) -> dict[str, list[tuple[tuple | None, str]]]:
+    """Each resolved trigger with the story moment it happened in (what the Runner was doing)."""
+    out: dict[str, list] = {}
+    last: tuple | None = None
+    for e in t.events:
+        last = _story_item(t, e) or last
+        if e.kind == "trigger" and e.extra_get("resolved"):
+            out.setdefault(f"{e.extra_get('card')}: {e.extra_get('when')}", []).append((last, e.occurrence))
+    return out
+
+
+def compare_rulesets(sc: Scenario) -> Comparison:
+    """Every rule set the scenario's actions can be placed in, and the points where they differ."""
+    cmp = Comparison(title=sc.title)
+    for rs_id in rulesets.RULESETS:
+        try:
+            cmp.traces[rs_id] = run(sc, rs_id)
+        except ScenarioError as exc:
+            cmp.unplaced[rs_id] = str(exc)
+    ids = list(cmp.traces)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            cmp.divergences += _diff(cmp.traces[a], cmp.traces[b])
+    return cmp
+
+
+def _diff(ta: Trace, tb: Trace) -> list[dict]:
+    a, b = ta.ruleset, tb.ruleset
+    out: list[dict] = []
+    if ta.status != tb.status:
+        out.append({"kind": "outcome", "rulesets": [a, b], a: ta.status, b: tb.status})
+    sa, sb = _story(ta), _story(tb)
+    n = next((i for i, (x, y) in enumerate(zip(sa, sb, strict=False)) if x[0] != y[0]), min(len(sa), len(sb)))
+    if n < max(len(sa), len(sb)):
+        def said(s, i):
+            return {"what": " ".join(str(p) for p in s[i][0] if p), "at": s[i][1]} if i < len(s) else None
+        out.append({"kind": "path", "rulesets": [a, b], "after": said(sa, n - 1) if n else None,
+                    a: said(sa, n), b: said(sb, n)})
+    trig_a, trig_b = _trigger_moments(ta), _trigger_moments(tb)
+    for key in sorted(set(trig_a) | set(trig_b)):
+        ra = [r for r, _ in trig_a.get(key, [])]
+        rb = [r for r, _ in trig_b.get(key, [])]  # compared by story moment, not step number
+        if ra != rb:
+            out.append({"kind": "trigger", "rulesets": [a, b], "trigger": key,
+                        a: [o for _, o in trig_a.get(key, [])] or None,
+                        b: [o for _, o in trig_b.get(key, [])] or None})
+    for key in ("accessed", "stolen", "trashed", "passed", "encountered"):
+        if ta.lists[key] != tb.lists[key]:
+            out.append({"kind": key, "rulesets": [a, b], a: ta.lists[key], b: tb.lists[key]})
+    return out
+
+
+_L = {"outcome": ("Outcome", "결과"), "path": ("Path", "경로"), "triggered": ("Triggered", "격발"),
+      "unplaced": ("Cannot run under", "실행할 수 없는 규칙"), "diff": ("Where they differ", "차이점"),
+      "same": ("The rule sets agree on this situation.", "이 상황에서는 규칙 간 차이가 없다."),
+      "none": ("none", "없음")}
+
+
+def _describe(d: dict, lang: str) -> str:
+    a, b = d["rulesets"]
+    ko = lang == "ko"
+    if d["kind"] == "outcome":
+        sa, sb = (i18n.pick(i18n.STATUS[d[x]], lang) for x in (a, b))
+        return (f"결과가 다르다: {a} {sa}, {b} {sb}" if ko else f"different outcome: {a} {sa}, {b} {sb}")
+    if d["kind"] == "path":
+        def s(x):
+            return f"{x['what']} ({x['at']})" if x else ("끝" if ko else "nothing more")
+        after = s(d["after"]) if d["after"] else ("시작" if ko else "the start")
+        return (f"{after} 다음 진행이 갈린다: {a} {s(d[a])}, {b} {s(d[b])}" if ko else
+                f"after {after} the runs part ways: {a} {s(d[a])}, {b} {s(d[b])}")
+    if d["kind"] == "trigger":
+        fa = ", ".join(d[a]) if d[a] else ("격발 안 됨" if ko else "never")
+        fb = ", ".join(d[b]) if d[b] else ("격발 안 됨" if ko else "never")
+        return (f"{d['trigger']} 격발 시점이 다르다: {a} {fa}, {b} {fb}" if ko else
+                f"{d['trigger']} triggers at a different moment: {a} {fa}, {b} {fb}")
+    return (f"{d['kind']} 목록이 다르다: {a} {d[a]}, {b} {d[b]}" if ko else
+            f"different {d['kind']}: {a} {d[a]}, {b} {d[b]}")
+
+
+def render_text(cmp: Comparison, lang: str = "en") -> str:
+    """The runs side by side, then the divergences."""
+    p = lambda k: i18n.pick(_L[k], lang)  # noqa: E731
+    out = [cmp.title, ""]
+    for rs_id, t in cmp.traces.items():
+        out.append(f"[{rs_id}] {p('outcome')}: {i18n.pick(i18n.STATUS[t.status], lang)} ({t.end})")
+        out.append(f"  {p('path')}: " + " > ".join(t.path))
+        trig = [f"{e.extra_get('card')}: {e.extra_get('when')} @ {e.occurrence}" for e in t.events
+                if e.kind == "trigger" and e.extra_get("resolved")]
+        out.append(f"  {p('triggered')}: " + ("; ".join(trig) or p("none")))
+    for rs_id, why in cmp.unplaced.items():
+        out.append(f"[{rs_id}] {p('unplaced')}: {why}")
+    out.append("")
+    out.append(f"{p('diff')}:")
+    if not cmp.divergences:
+        out.append("  " + p("same"))
+    out += [f"  - {_describe(d, lang)}" for d in cmp.divergences]
+    return "\n".join(out)
