@@ -291,6 +291,10 @@ def no_success(x, e, side, st, source, action) -> None:
 
 
 def instead_of_access(x, e, side, st, source, action) -> None:
+    """The first replacement to resolve replaces access; a later one has nothing left to replace."""
+    if x.w.replaced_access:
+        _note(x, st, side, "already_replaced", what=e.arg, first=x.w.replaced_access)
+        return
     x.w.replaced_access = e.arg
     _note(x, st, side, "instead_set", what=e.arg)
 

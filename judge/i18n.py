@@ -139,6 +139,8 @@ EVENTS: dict[str, tuple[str, str]] = {
     "no_success_set": ("This run cannot be declared successful", "이 런은 성공으로 선언될 수 없다"),
     "instead_set": ("Instead of accessing cards: {what}", "카드를 액세스하는 대신: {what}"),
     "note": ("{text}", "{text}"),
+    "already_replaced": ("{what}: nothing left to replace, access is already replaced by {first}",
+                         "{what}: 대체할 것이 없다. 액세스는 이미 {first}(으)로 대체되었다"),
     "server_ceased": ("{server} has no cards left and ceases to exist", "{server}에 카드가 남지 않아 서버가 사라진다"),
     "continues": ("The Runner continues the run", "러너가 런을 계속한다"),
     "ice_is_rezzed": ("{ice} is rezzed", "{ice}은(는) 레즈되어 있다"),

@@ -519,3 +519,12 @@ def test_nobody_acts_at_a_check_step():
 def test_at_a_decision_the_runner_only_decides_whether_to_jack_out():
     with pytest.raises(ScenarioError, match="only decides whether to jack out"):
         board(actions=[{"at": "5.2", "by": "runner", "gain": 2}])
+
+
+def test_the_first_replacement_of_access_wins_and_a_later_one_has_nothing_to_replace():
+    t = board(by="Account Siphon", runner=[
+        {"name": "Account Siphon", "abilities": [{"when": "if_successful", "server": "HQ",
+                                                  "effect": {"instead_of_access": "drain 5 credits"}}]},
+        {"name": "Security Testing", "abilities": [{"when": "successful", "effect": {"instead_of_access": "gain 2"}}]}])
+    assert any(e.msg == "already_replaced" for e in t.events)
+    assert next(e for e in t.events if e.msg == "access_replaced").args_get("what") == "drain 5 credits"
