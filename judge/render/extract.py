@@ -8,7 +8,7 @@ from itertools import pairwise
 from .. import rulesets, timing
 from ..i18n import guard_label, pick
 from ..rulesets.model import Edge, Kind, Ruleset, Step
-from .ids import check_unique, edge_id, interrupt_id, interrupt_node_id, phase_id, step_id
+from .ids import check_unique, edge_id, interrupt_id, interrupt_node_id, phase_id, safe, step_id
 from .model import Chart, Cluster, Line, Node
 from .settings import LOOK, Look
 from .text import wrap
@@ -91,7 +91,7 @@ def _line(e: Edge, lang: str, order: dict[str, int]) -> Line:
     if e.skip:
         tip += word("skip_tip", lang)
     return Line(edge_id(e.src, e.dst, e.guard), step_id(e.src), step_id(e.dst), label,
-                ("transition", style, f"guard-{e.guard}"), tip, style,
+                ("transition", style, *_guard_classes(e.guard)), tip, style,
                 # A backward edge (4 -> 2) must not pull the phases out of their written order.
                 constraint=order[e.dst] > order[e.src])
 
@@ -104,10 +104,15 @@ def _interrupt(guard: str, dst: str, edges: list[Edge], same: list[str], lang: s
     label = guard_label(guard, lang)
     tip = word("interrupt_tip", lang, label=label, steps=", ".join(srcs), dst=dst)
     tag = Node(interrupt_node_id(guard, dst), (f"{label} → {dst}", *wrap(word("from", lang, steps=span), 36)),
-               "interrupt", ("interrupt", f"guard-{guard}"), tip, "interrupts")
+               "interrupt", ("interrupt", *_guard_classes(guard)), tip, "interrupts")
     line = Line(interrupt_id(guard, dst), tag.id, step_id(dst), "", ("transition", "interrupt",
-                f"guard-{guard}"), tip, "interrupt", constraint=False)
+                *_guard_classes(guard)), tip, "interrupt", constraint=False)
     return tag, line
+
+
+def _guard_classes(guard: str) -> tuple[str, ...]:
+    """One class per guard name ("a&b" is both a and b), safe for CSS."""
+    return tuple(f"guard-{safe(part)}" for part in guard.split("&"))
 
 
 def _span(srcs: list[str], ids: list[str]) -> str:

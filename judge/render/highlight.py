@@ -10,6 +10,8 @@ from ..rulesets.model import Ruleset
 from ..trace import Event, Trace
 from .ids import phase_id, step_id
 from .model import Chart
+from .settings import LOOK
+from .text import clip
 from .words import word
 
 __all__ = ["Moment", "moments", "moment_at", "as_highlight"]
@@ -124,7 +126,7 @@ def as_highlight(m: Moment, trace: Trace, chart: Chart, edge_element: dict[str, 
         current = step_id(m.current)
         _add(classes, current, "current")
         _add(classes, phase_id(rs.step(m.current).phase), "current")
-        status.setdefault(current, []).insert(0, word("now", lang, occ=m.current_occ))
+        status.setdefault(current, []).insert(0, word("now", lang, occ=clip(m.current_occ, LOOK.max_tooltip)))
         if not m.ended:
             for _, _, d in sorted(g.out_edges(m.current, data=True), key=lambda x: x[2]["edge"].id):
                 eid = edge_element.get(d["edge"].id)
@@ -138,7 +140,7 @@ def as_highlight(m: Moment, trace: Trace, chart: Chart, edge_element: dict[str, 
                 eid = step_id(s.id)
                 _add(classes, eid, "not-reached")
                 status.setdefault(eid, []).append(word("not_reached", lang))
-    titles = {eid: _title(chart, eid, lines) for eid, lines in status.items()}
+    titles = {eid: _title(chart, eid, [clip(x, LOOK.max_tooltip) for x in lines]) for eid, lines in status.items()}
     return {"classes": classes, "titles": titles, "current": current, "counts": counts,
             "triggers": triggers, "position": m.position}
 
