@@ -137,7 +137,10 @@ class Ruleset:
         """The steps an edge with a skip reason jumps over."""
         if not e.skip:
             return ()
-        return e.skip_steps or self.between(e.src, e.dst)
+        if e.skip_steps:  # listed for edges that go back: only those after the source count
+            ids = self.step_ids
+            return tuple(s for s in e.skip_steps if ids.index(s) > ids.index(e.src))
+        return self.between(e.src, e.dst)
 
     def between(self, src: str, dst: str) -> tuple[str, ...]:
         """Step ids strictly between two steps in the written order (what a skip jumps over)."""
