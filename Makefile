@@ -41,6 +41,7 @@ graphs: setup
 
 bench: setup
 	$(PY) benchmarks/engine_bench.py
+	$(PY) benchmarks/chart_bench.py
 
 lint: setup
 	$(VENV)/bin/ruff check judge tests benchmarks

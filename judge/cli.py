@@ -172,6 +172,11 @@ def serve_cmd(host: str, port: int, db: str | None, dev: bool) -> None:
         serve(app, host=host, port=port, threads=8)
 
 
+from .render.cli_chart import chart_cmd  # noqa: E402  (the charts have their own module)
+
+cli.add_command(chart_cmd)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: domain errors become one line and exit code 2, never a traceback."""
     try:

@@ -367,7 +367,8 @@ class _Exec:
         cands: list[Card] = list(sc.runner_cards) + list(sc.corp_cards)
         srv = w.server
         cands += [self.ctx.cards[k] for k in w.root.get(srv, [])]
-        cands += [self.ctx.cards[k] for k in w.contents.get(srv, [])]
+        if srv not in CENTRALS:  # cards in HQ, R&D and Archives are not in play: only "when accessed"
+            cands += [self.ctx.cards[k] for k in w.contents.get(srv, [])]
         if ice_moment and w.ice:
             cands.append(self.ctx.cards[w.ice])
         if when == "accessed" and accessed and self.ctx.cards[accessed] not in cands:
@@ -376,8 +377,10 @@ class _Exec:
             for i, ab in enumerate(card.abilities):
                 if ab.when != when:
                     continue
-                if card.is_ice and card.key != w.ice:
-                    continue  # an ability printed on ice reacts to that ice only
+                if card.is_ice and ice_moment and card.key != w.ice:
+                    continue  # an ability printed on ice reacts to that ice's moments only
+                if when == "accessed" and card.is_ice and card.key != accessed:
+                    continue
                 if when == "accessed":
                     if card.key == accessed:
                         pass  # "when accessed" on the card itself works even unrezzed
