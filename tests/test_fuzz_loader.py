@@ -1,0 +1,75 @@
+"""Fuzzing the scenario boundary: any bytes or any YAML value gives a scenario or one JudgeError."""
+
+from __future__ import annotations
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from judge.engine import run
+from judge.errors import JudgeError
+from judge.scenario import load_scenario
+from judge.textout import render_text
+
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+KEYS = st.sampled_from(["run", "server", "servers", "HQ", "ice", "name", "rezzed", "subroutines", "actions",
+                        "at", "by", "break", "jack_out", "abilities", "when", "effect", "expect", "outcome",
+                        "cards", "type", "corp", "runner", "credits", "bad_publicity", "rez", "time", "title"])
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.floats(allow_nan=True),
+                    st.text(max_size=30), st.sampled_from(["2.3", "3.1", "5.2", "runner", "corp", "all",
+                                                           "End the run", "Ice Wall", "HQ", "ice"]))
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                       st.dictionaries(KEYS, inner, max_size=5)), max_leaves=25)
+
+
+def _judge(text) -> None:
+    """Load and run; the only failure allowed is a JudgeError with a message."""
+    try:
+        sc = load_scenario("fuzz.yaml", text=text)
+        render_text(run(sc))
+    except JudgeError as exc:
+        assert str(exc) and "Traceback" not in str(exc)
+
+
+@FUZZ
+@given(st.binary(max_size=400))
+def test_any_bytes_give_a_scenario_or_one_clear_error(data):
+    _judge(data)
+
+
+@FUZZ
+@given(st.dictionaries(KEYS, VALUES, max_size=6))
+def test_any_yaml_mapping_gives_a_scenario_or_one_clear_error(doc):
+    _judge(yaml.safe_dump(doc))
+
+
+@FUZZ
+@given(VALUES)
+def test_any_yaml_value_gives_a_scenario_or_one_clear_error(doc):
+    _judge(yaml.safe_dump(doc))
+
+
+BASE = """\
+run: {server: HQ}
+servers:
+  HQ:
+    ice: [{name: Ice Wall, rezzed: true, subroutines: [End the run]}]
+actions:
+  - {at: "3.1", ice: Ice Wall, by: runner, break: all}
+"""
+
+
+@FUZZ
+@given(st.text(min_size=1, max_size=60))
+def test_a_card_name_of_any_text_loads_or_is_refused_clearly(name):
+    doc = yaml.safe_load(BASE)
+    doc["servers"]["HQ"]["ice"][0]["name"] = name
+    doc["actions"][0]["ice"] = name
+    _judge(yaml.safe_dump(doc, allow_unicode=True))
+
+
+@FUZZ
+@given(st.integers(0, len(BASE)), st.text(max_size=8))
+def test_a_scenario_damaged_anywhere_gives_a_scenario_or_one_clear_error(at, junk):
+    _judge(BASE[:at] + junk + BASE[at:])
