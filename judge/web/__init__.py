@@ -1,0 +1,62 @@
+"""The judge's web pages: an application factory, one blueprint per concern."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+from .. import paths
+
+__all__ = ["create_app", "MAX_BYTES"]
+
+MAX_BYTES = 512 * 1024  # a scenario is at most 256 KiB; a form posts it plus the form's own fields
+
+
+def _secret_key(instance: Path) -> str:
+    """JUDGE_SECRET_KEY, or a random key kept in the instance folder so sessions survive restarts."""
+    if os.environ.get("JUDGE_SECRET_KEY"):
+        return os.environ["JUDGE_SECRET_KEY"]
+    f = instance / "secret_key"
+    if not f.exists():
+        fd = os.open(f, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_hex(32))
+    return f.read_text().strip()
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app: SQLite in the instance folder (or JUDGE_DB), examples from examples/."""
+    app = Flask(__name__, instance_relative_config=True, template_folder=str(paths.TEMPLATES),
+                static_folder=str(paths.STATIC))
+    app.config.from_mapping(
+        DATABASE=os.environ.get("JUDGE_DB") or os.path.join(app.instance_path, "judge.sqlite"),
+        EXAMPLES=str(paths.EXAMPLES),
+        MAX_CONTENT_LENGTH=MAX_BYTES,
+        MAX_FORM_MEMORY_SIZE=MAX_BYTES,
+        MAX_FORM_PARTS=2000,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        JSON_SORT_KEYS=False,
+    )
+    app.json.ensure_ascii = False  # Korean as itself: a third of the bytes of \uXXXX escapes
+    if test_config:
+        app.config.update(test_config)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    Path(app.config["DATABASE"]).expanduser().resolve().parent.mkdir(parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+
+    from . import api, editor, errors, files, i18n, pages, security, stepper, store
+    from .vocab import vocab
+
+    app.jinja_env.globals["vocab"] = vocab
+    store.init_app(app)
+    i18n.init_app(app)
+    security.init_app(app)
+    errors.init_app(app)
+    for module in (pages, editor, stepper, files, api):
+        app.register_blueprint(module.bp)
+    return app
