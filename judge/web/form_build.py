@@ -80,7 +80,7 @@ class _Builder:
             return None
 
     def run(self) -> dict:
-        fd, v = self.fd, self.fd.values
+        v = self.fd.values
         data: dict = {}
         if v["title"].strip():
             data["title"] = v["title"].strip()
