@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 from .. import i18n
@@ -54,12 +55,16 @@ def positions(t: Trace, lang: str) -> list[Position]:
     out: list[Position] = []
     cur: dict | None = None
 
+    # A snapshot is taken after each engine step; a forced encounter enters several steps in one,
+    # so a position takes the last snapshot from before its first event and the first after it.
+    marks = [i for i, _ in t.states]
+
     def close() -> None:
         if cur is not None:
-            n = len(out) + 1
-            before = t.states[n - 1][1]
-            after = t.states[n][1] if n < len(t.states) else t.states[-1][1]
-            out.append(Position(n=n, before=before, after=after, lines=tuple(cur.pop("lines")), **cur))
+            k = bisect.bisect_right(marks, cur["event"])
+            before, after = t.states[max(k - 1, 0)][1], t.states[min(k, len(marks) - 1)][1]
+            out.append(Position(n=len(out) + 1, before=before, after=after, lines=tuple(cur.pop("lines")),
+                                **cur))
 
     for i, e in enumerate(t.events):
         if id(e) in warnings:

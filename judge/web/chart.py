@@ -1,0 +1,87 @@
+"""The charts the pages show, from judge.render (the only module of the web package that uses it)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from functools import cache, lru_cache
+
+from markupsafe import Markup
+
+from .. import render
+from ..trace import Trace
+from .stepview import Position
+
+__all__ = ["moment_of", "inline_svg", "plain_svg", "highlights", "base_titles", "png", "file_svg", "STYLE_CSS"]
+
+STYLE_CSS = render.STYLE_CSS
+_STYLE = re.compile(r"<style>.*?</style>", re.S)
+_SVG = "{http://www.w3.org/2000/svg}"
+
+
+def moment_of(t: Trace, positions: list[Position], n: int) -> int:
+    """The trace event whose moment shows step n: its last event, so what was skipped on the way
+    out and the edge taken are drawn too."""
+    if n < len(positions):
+        return positions[n].event - 1
+    return len(t.events) - len(t.warnings) - 1
+
+
+def _markup(svg: str) -> Markup:
+    # Trusted: judge.render builds this SVG and escapes every name a user typed (its tests check
+    # names with markup); the page's CSP forbids inline script as a second fence.
+    return Markup(_STYLE.sub("", svg, count=1))
+
+
+def inline_svg(t: Trace, positions: list[Position], n: int, lang: str) -> Markup:
+    """The chart with step n highlighted, for the page (its styles come from /chart.css)."""
+    return _markup(render.highlighted_svg(t, moment_of(t, positions, n), lang))
+
+
+def plain_svg(ruleset_id: str, lang: str) -> Markup:
+    return _markup(render.chart_svg(ruleset_id, lang))
+
+
+def highlights(t: Trace, positions: list[Position], lang: str) -> list[dict]:
+    """Each step's highlight (classes, titles, badge counts) for the page's script. A title is
+    sent as what it adds to the element's plain tooltip (the page gets those once): a long run
+    would otherwise repeat every step's explanation in every position."""
+    every = render.highlight_all(t, lang)
+    base = base_titles(t.rs.id, lang)
+    out = []
+    for p in positions:
+        h = every[moment_of(t, positions, p.n)]
+        titles = {eid: text[len(base.get(eid, "")):] if text.startswith(base.get(eid, "")) else "\0" + text
+                  for eid, text in h["titles"].items()}
+        out.append({"classes": h["classes"], "titles": titles, "counts": h["counts"],
+                    "triggers": h["triggers"], "current": h["current"]})
+    return out
+
+
+@cache
+def base_titles(ruleset_id: str, lang: str) -> dict[str, str]:
+    """The tooltip each element has when nothing is highlighted (the script restores these)."""
+    root = ET.fromstring(render.chart_svg(ruleset_id, lang))
+    out = {}
+    for g in root.iter(f"{_SVG}g"):
+        title = g.find(f"{_SVG}title")
+        if g.get("id") and title is not None:
+            out[g.get("id")] = title.text or ""
+    return out
+
+
+def file_svg(t: Trace, positions: list[Position], n: int, lang: str) -> str:
+    """A standalone SVG file of step n, its styles embedded."""
+    svg = render.highlighted_svg(t, moment_of(t, positions, n), lang)
+    svg = svg.replace("<svg ", '<svg class="timing-chart" ', 1)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg
+
+
+@lru_cache(maxsize=32)
+def _png(dot_text: str) -> bytes:
+    return render.to_png(dot_text)
+
+
+def png(t: Trace, positions: list[Position], n: int, lang: str) -> bytes:
+    """Step n as a PNG image (one Graphviz run, cached for repeated downloads)."""
+    return _png(render.highlighted_dot(t, moment_of(t, positions, n), lang))

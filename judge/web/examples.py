@@ -1,0 +1,57 @@
+"""The examples library: every examples/*.yaml, validated, run and saved so it has a permalink."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import current_app
+
+from ..errors import JudgeError
+from . import situation
+
+__all__ = ["Example", "library"]
+
+
+@dataclass(frozen=True)
+class Example:
+    stem: str
+    title: str
+    tags: tuple[str, ...]
+    status: str | None        # the run's outcome; None when the file does not load
+    id: str | None
+    error: str | None = None
+
+
+_lock = threading.Lock()
+_cache: dict[str, tuple[tuple, list[Example]]] = {}
+
+
+def _signature(folder: Path) -> tuple:
+    files = sorted(list(folder.glob("*.yaml")) + list(folder.glob("*.yml")))
+    return tuple((f.name, f.stat().st_mtime_ns, f.stat().st_size) for f in files)
+
+
+def _load(f: Path) -> Example:
+    try:
+        s = situation.save(f.read_bytes())
+    except JudgeError as exc:
+        return Example(f.stem, f.stem, (), None, None, str(exc.located(f.name)))
+    sc = s.scenario
+    return Example(f.stem, sc.title, sc.tags, s.trace.status, s.id)
+
+
+def library() -> list[Example]:
+    """The examples, sorted by file name; reloaded when a file changes (examples are being written)."""
+    folder = Path(current_app.config["EXAMPLES"])
+    if not folder.is_dir():
+        return []
+    sig = _signature(folder)
+    key = str(folder) + "|" + current_app.config["DATABASE"]
+    with _lock:
+        cached = _cache.get(key)
+        if cached is None or cached[0] != sig:
+            cached = (sig, [_load(folder / name) for name, _, _ in sig])
+            _cache[key] = cached
+    return cached[1]

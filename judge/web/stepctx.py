@@ -1,0 +1,54 @@
+"""Everything the stepper page shows for one situation at one step, in one language."""
+
+from __future__ import annotations
+
+from . import chart
+from .decide import choices
+from .i18n import t
+from .situation import Situation
+from .stepview import Position, positions
+
+__all__ = ["BadStep", "step_number", "stepper_context"]
+
+OUTCOME_LISTS = ("approached", "encountered", "passed", "bypassed", "accessed", "stolen", "trashed",
+                 "triggered")
+
+
+class BadStep(ValueError):
+    """?step= names no step of this run."""
+
+    def __init__(self, asked: str, total: int) -> None:
+        super().__init__(asked)
+        self.asked, self.total = asked, total
+
+
+def step_number(asked: str | None, total: int) -> int:
+    """The 1-based step a URL asks for (the first when it asks for none)."""
+    if asked is None or asked == "":
+        return 1
+    if not asked.isdigit() or not 1 <= int(asked) <= total:
+        raise BadStep(asked[:20], total)
+    return int(asked)
+
+
+def _script_data(s: Situation, pos: list[Position], n: int, lang: str) -> dict:
+    hl = chart.highlights(s.trace, pos, lang)
+    touched = {eid for h in hl for eid in h["titles"]}
+    base = chart.base_titles(s.trace.rs.id, lang)
+    return {"n": n, "total": len(pos), "hl": hl, "base": {k: base.get(k, "") for k in sorted(touched)},
+            "counter": t("step_of", n="__N__", total=len(pos))}
+
+
+def stepper_context(s: Situation, asked: str | None, lang: str) -> dict:
+    """The page's values; raises BadStep for a step the run does not have."""
+    pos = positions(s.trace, lang)
+    n = step_number(asked, len(pos))
+    t = s.trace
+    return {
+        "s": s, "sc": s.scenario, "trace": t, "positions": pos, "cur": n,
+        "svg": chart.inline_svg(t, pos, n, lang),
+        "choices": {p.n: choices(s, p) for p in pos},
+        "lists": [(k, t.lists[k]) for k in OUTCOME_LISTS if t.lists[k]],
+        "warnings": [e.text(t.rs, lang) for e in t.warnings],
+        "script_data": _script_data(s, pos, n, lang),
+    }
