@@ -1,9 +1,88 @@
-"""Shared pytest fixtures."""
+"""Shared pytest fixtures: the web app, its test client, a live server and one browser."""
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-gpu"]
+
+
+def _config(db: Path) -> dict:
+    return {"TESTING": True, "DATABASE": str(db), "SECRET_KEY": "test-secret",
+            "EXAMPLES": str(ROOT / "examples")}
+
+
+@pytest.fixture
+def app(tmp_path):
+    """A fresh app with its own SQLite file."""
+    from judge.web import create_app
+
+    return create_app(_config(tmp_path / "judge.sqlite"))
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app served over real HTTP on 127.0.0.1 and a free port, for the browser tests."""
+    from werkzeug.serving import make_server
+
+    from judge.web import create_app
+
+    app = create_app({**_config(tmp_path_factory.mktemp("live") / "judge.sqlite"), "TESTING": False})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+    thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Debian Chromium for the whole session. A missing Chromium fails the tests:
+    `make test` installs it, so its absence is a broken setup, not a reason to skip."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"{CHROMIUM} is missing: run `make system` (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh laptop-sized page (its own cookies); console errors fail the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert not errors, f"the page logged errors: {errors}"
+
+
+@pytest.fixture
+def csrf(client):
+    """The form token of the test client's session."""
+    import re
+
+    html = client.get("/new").get_data(as_text=True)
+    return re.search(r'name="_csrf" value="([^"]+)"', html).group(1)

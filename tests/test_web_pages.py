@@ -1,0 +1,109 @@
+"""The examples library, the plain chart, languages, and the pages' own catalog of words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from judge.rulesets import RULESETS, Kind
+from judge.scenario import load_scenario
+from judge.web.messages import MESSAGES
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+
+
+def text(resp) -> str:
+    return resp.get_data(as_text=True)
+
+
+def test_the_examples_page_lists_every_example_with_title_tags_and_outcome(client):
+    html = text(client.get("/examples"))
+
+    rows = re.findall(r"<tr>\s*<td><a href=\"/s/([0-9a-f]{16})\">([^<]+)</a>", html)
+    assert len(rows) == len(EXAMPLES) > 0
+    first = load_scenario(EXAMPLES[0])
+    assert any(title == first.title.replace("'", "&#39;").replace('"', "&#34;") for _, title in rows)
+    assert html.count('class="status status-') == len(EXAMPLES)
+
+
+@pytest.mark.parametrize("path", EXAMPLES[:40], ids=lambda p: p.name)
+def test_each_example_opens_in_the_stepper(client, path):
+    resp = client.get(f"/examples/{path.stem}")
+
+    assert resp.status_code == 303
+    page = client.get(resp.headers["Location"])
+    assert page.status_code == 200 and 'id="stepper-data"' in text(page)
+
+
+def test_an_example_file_that_does_not_load_is_listed_with_its_error(app, tmp_path):
+    (tmp_path / "broken.yaml").write_text("title: broken\nrun: {server: Nowhere}\n")
+    (tmp_path / "fine.yaml").write_text("title: fine\nrun: {server: HQ}\n")
+    app.config["EXAMPLES"] = str(tmp_path)
+
+    html = text(app.test_client().get("/examples"))
+
+    assert ">fine</a>" in html
+    assert "broken" in html and "Nowhere" in html
+
+
+def test_the_chart_page_shows_the_plain_chart_in_both_languages(client):
+    html = text(client.get("/chart"))
+
+    assert html.count("<svg") == 2 * len(RULESETS)
+    assert "Approach ice" in html and "아이스에 접근" in html
+    assert "current" not in re.findall(r'<g id="step-1" class="([^"]*)"', html)[0]
+
+
+def test_choosing_a_language_by_link_is_remembered_in_a_cookie(client):
+    first = client.get("/examples?lang=ko")
+    later = client.get("/chart")
+
+    assert "lang=ko" in first.headers["Set-Cookie"]
+    assert '<html lang="ko">' in text(later) and "타이밍 차트" in text(later)
+
+
+def test_the_language_follows_the_browser_until_one_is_chosen(client):
+    resp = client.get("/new", headers={"Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"})
+
+    assert '<html lang="ko">' in text(resp)
+
+
+def test_the_language_links_keep_the_step(client):
+    sid = client.post("/api/scenarios", data="run: {server: HQ}\n",
+                      headers={"Content-Type": "application/yaml"}).get_json()["id"]
+
+    html = text(client.get(f"/s/{sid}?step=3"))
+
+    assert f'href="/s/{sid}?step=3&amp;lang=ko"' in html
+
+
+def test_every_page_string_has_english_and_korean():
+    missing = [k for k, (en, ko) in MESSAGES.items() if not en.strip() or not ko.strip()]
+
+    assert not missing
+
+
+def test_every_string_the_templates_ask_for_is_in_the_catalog():
+    used: set[str] = set()
+    for f in list((ROOT / "templates").glob("*.html")) + list((ROOT / "judge" / "web").glob("*.py")):
+        used |= set(re.findall(r"""\bt\(\s*["']([a-z0-9_]+)["']""", f.read_text()))
+
+    # Keys built from a prefix ("prio_" + step kind) are checked for every value they can take.
+    from judge.web.stepctx import OUTCOME_LISTS
+
+    built = {f"prio_{k.value}" for k in Kind} | {f"o_{k}" for k in OUTCOME_LISTS} | {
+        f"d_{k}" for k in ("jack_out", "continue", "rez", "unrez", "break", "effect")} | {
+        f"legend_{k}" for k in ("current", "visited", "skipped", "triggered", "not_reached")}
+    literal = {k for k in used if not k.endswith("_")}
+    assert literal and not (literal | built) - set(MESSAGES)
+
+
+def test_an_unknown_page_is_a_404_in_korean_when_korean_was_chosen(client):
+    client.get("/new?lang=ko")
+
+    resp = client.get("/nowhere")
+
+    assert resp.status_code == 404 and "그런 페이지" in text(resp)
