@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from .trace import Trace
 
-__all__ = ["actual", "compare"]
+__all__ = ["actual", "compare", "expected_error"]
+
+
+def expected_error(path) -> str | None:
+    """`expect.error` of a file that does not load: read leniently, since the file is refused."""
+    import yaml
+
+    try:
+        doc = yaml.safe_load(open(path, encoding="utf-8").read())
+        err = doc.get("expect", {}).get("error") if isinstance(doc, dict) else None
+    except Exception:  # noqa: BLE001  (the file is broken on purpose; no expectation then)
+        return None
+    return err if isinstance(err, str) and err.strip() else None
 
 
 def actual(t: Trace, key: str):

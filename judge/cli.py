@@ -45,7 +45,7 @@ def run_cmd(file: str, fmt: str, lang: str, ruleset: str | None, verbose: bool) 
 @click.option("--quiet", "-q", is_flag=True, help="Print only failures and the last line.")
 def check_cmd(paths: tuple[str, ...], quiet: bool) -> None:
     """Run every scenario that has an `expect:` block and report what differs."""
-    from .check import compare
+    from .check import compare, expected_error
     from .coverage import scenario_files
     from .engine import run
     from .scenario import load_scenario
@@ -55,8 +55,14 @@ def check_cmd(paths: tuple[str, ...], quiet: bool) -> None:
         try:
             sc = load_scenario(f)
         except JudgeError as exc:
-            failed += 1
-            click.echo(f"FAIL {f}: {exc}")
+            want = expected_error(f)
+            if want and want in str(exc):
+                passed += 1
+                if not quiet:
+                    click.echo(f"ok   {f} (rejected as expected)")
+            else:
+                failed += 1
+                click.echo(f"FAIL {f}: {exc}")
             continue
         targets = sc.expected_rulesets()
         if not targets:
@@ -65,10 +71,14 @@ def check_cmd(paths: tuple[str, ...], quiet: bool) -> None:
             continue
         for rs_id in targets:
             label = f"{f}" + (f" [{rs_id}]" if len(targets) > 1 or rs_id != sc.ruleset else "")
+            want = dict(sc.expect_for(rs_id) or {})
+            err = want.pop("error", None)
             try:
-                diffs = compare(run(sc, rs_id), sc.expect_for(rs_id) or {})
+                diffs = compare(run(sc, rs_id), want)
+                if err:
+                    diffs.append(f"error: expected the judge to refuse with {err!r}, but the run went through")
             except JudgeError as exc:
-                diffs = [str(exc)]
+                diffs = [] if err and err in str(exc) else [str(exc)]
             if diffs:
                 failed += 1
                 click.echo(f"FAIL {label}")

@@ -292,9 +292,17 @@ def no_success(x, e, side, st, source, action) -> None:
 
 def instead_of_access(x, e, side, st, source, action) -> None:
     """The first replacement to resolve replaces access; a later one has nothing left to replace."""
+    mandatory = bool(e.opt("mandatory"))
     if x.w.replaced_access:
+        if mandatory and not x.w.replaced_mandatory:
+            # FFG ruling (Security Testing over Account Siphon): the mandatory one wins.
+            _note(x, st, side, "mandatory_replaces", what=e.arg, first=x.w.replaced_access)
+            x.w.replaced_access = e.arg
+            x.w.replaced_mandatory = True
+            return
         _note(x, st, side, "already_replaced", what=e.arg, first=x.w.replaced_access)
         return
+    x.w.replaced_mandatory = mandatory
     x.w.replaced_access = e.arg
     _note(x, st, side, "instead_set", what=e.arg)
 

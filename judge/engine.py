@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import rulesets
-from .errors import RunError, ScenarioError
+from .errors import JudgeError, RunError, ScenarioError
 from .rulesets.model import Edge, Kind, Ruleset, Step
 from .scenario import CENTRALS, Action, Card, Effect, Scenario
 from .state import State, Work
@@ -91,7 +91,10 @@ def run(sc: Scenario, ruleset_id: str | None = None) -> Trace:
     events: list[Event] = []
     states: list[tuple[int, State]] = [(0, s)]
     while not s.done:
-        s, evs = step(ctx, s)
+        try:
+            s, evs = step(ctx, s)
+        except JudgeError as exc:
+            raise exc.located(sc.source) from None
         for e in evs:
             events.append(e)
         states.append((len(events), s))

@@ -39,8 +39,8 @@ SKIPS: dict[str, tuple[str, str]] = {
                  "{ice}이(가) 레즈되지 않아 대치 없이 통과한다"),
     "ice_left": ("{ice} left its position, so the Runner passes it at once and the open window closes",
                  "{ice}이(가) 자리를 떠나 러너는 즉시 통과하고 열린 창은 닫힌다"),
-    "bypassed": ("{ice} was bypassed: the encounter ends and nothing is broken or resolved",
-                 "{ice}을(를) 우회했다: 대치가 끝나고 깨거나 발휘되는 서브루틴이 없다"),
+    "bypassed": ("{ice} was bypassed: the encounter ends at once and no subroutine resolves",
+                 "{ice}을(를) 우회했다: 대치가 즉시 끝나고 발휘되는 서브루틴이 없다"),
 }
 
 SIDES = {"runner": ("Runner", "러너"), "corp": ("Corp", "기업")}
@@ -139,6 +139,8 @@ EVENTS: dict[str, tuple[str, str]] = {
     "no_success_set": ("This run cannot be declared successful", "이 런은 성공으로 선언될 수 없다"),
     "instead_set": ("Instead of accessing cards: {what}", "카드를 액세스하는 대신: {what}"),
     "note": ("{text}", "{text}"),
+    "mandatory_replaces": ("{what} replaces access instead of {first}: a mandatory replacement takes precedence",
+                           "{what}이(가) {first} 대신 액세스를 대체한다: 의무적 대체 효과가 우선한다"),
     "already_replaced": ("{what}: nothing left to replace, access is already replaced by {first}",
                          "{what}: 대체할 것이 없다. 액세스는 이미 {first}(으)로 대체되었다"),
     "server_ceased": ("{server} has no cards left and ceases to exist", "{server}에 카드가 남지 않아 서버가 사라진다"),
@@ -200,9 +202,34 @@ def pick(pair: tuple[str, str], lang: str) -> str:
     return pair[1] if lang == "ko" and pair[1] else pair[0]
 
 
+_JOSA = {"이(가)": ("이", "가"), "을(를)": ("을", "를"), "은(는)": ("은", "는"), "와(과)": ("과", "와"),
+         "(으)로": ("으로", "로"), "이다": ("이다", "다")}
+_JOSA_RE = None
+
+
+def josa(s: str) -> str:
+    """Pick Korean particles after Hangul words by their last syllable ("러너이(가)" -> "러너가");
+    after other text (card names in English) the paired form stays."""
+    import re
+
+    global _JOSA_RE
+    if _JOSA_RE is None:
+        _JOSA_RE = re.compile("([\uac00-\ud7a3])(" + "|".join(re.escape(k) for k in _JOSA if k != "이다") + ")")
+
+    def fix(m):
+        syl, pair = m.group(1), m.group(2)
+        final = (ord(syl) - 0xAC00) % 28
+        with_batchim, without = _JOSA[pair]
+        if pair == "(으)로":
+            return syl + ("로" if final in (0, 8) else "으로")  # ㄹ takes 로
+        return syl + (with_batchim if final else without)
+    return _JOSA_RE.sub(fix, s)
+
+
 def text(key: str, lang: str = "en", **args: object) -> str:
     """Fill in an event template."""
-    return pick(EVENTS[key], lang).format(**args)
+    out = pick(EVENTS[key], lang).format(**args)
+    return josa(out) if lang == "ko" else out
 
 
 def guard_label(guard: str, lang: str = "en") -> str:

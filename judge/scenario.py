@@ -29,10 +29,11 @@ EFFECT_KINDS = BARE_EFFECTS + CARD_EFFECTS + (
     "break", "install_ice", "move_ice", "swap_ice", "change_server", "encounter", "pay", "gain",
     "bad_publicity", "access_more", "access_only", "instead_of_access", "note")
 EFFECT_OPTIONS = {"install_ice": ("position", "server"), "move_ice": ("to", "position"),
-                  "pay": ("otherwise",), "jack_out": ("granted_by",), "rez": ("granted_by",)}
+                  "pay": ("otherwise",), "jack_out": ("granted_by",), "rez": ("granted_by",),
+                  "instead_of_access": ("mandatory",)}
 EXPECT_KEYS = ("outcome", "end", "path", "skipped", "approached", "encountered", "passed",
                "bypassed", "accessed", "stolen", "trashed", "triggered", "bad_publicity_credits",
-               "warnings")
+               "warnings", "error")
 ACTION_KEYS = ("at", "ice", "time", "by", "effect", "granted_by")
 _ETR = re.compile(r"^\s*end the run\.?\s*$", re.IGNORECASE)
 
@@ -398,6 +399,8 @@ def _effect(V: _V, kind: str, v: dict, path: tuple, side: str) -> Effect:
             opts.append((opt, parse_effects(V, v[opt], op, side)))
         elif opt == "granted_by":
             opts.append((opt, V.string(v[opt], op, what="a card name")))
+        elif opt == "mandatory":
+            opts.append((opt, V.boolean(v[opt], op)))
     return Effect(kind, arg, tuple(opts), line)
 
 
@@ -732,6 +735,8 @@ def _expect_one(V: _V, v, path) -> dict:
             out[k] = {kk: V.integer(vv, p + (kk,), 0, 100) for kk, vv in val.items()}
         elif k == "warnings":
             out[k] = V.integer(val, p, 0, 1000)
+        elif k == "error":
+            out[k] = V.string(val, p, limit=500, what="part of the expected error message")
         else:
             out[k] = [V.string(x, p + (i,), limit=300, what="an entry")
                       for i, x in enumerate(V.seq(val, p, 1000))]

@@ -35,6 +35,7 @@ def schema() -> dict:
         "instead_of_access": _str(MAX_TEXT), "note": _str(MAX_TEXT),
     }
     options = {"position": position, "server": name, "to": name, "granted_by": name,
+               "mandatory": {"type": "boolean"},
                "otherwise": {"$ref": "#/$defs/effect"}}
     effect_map = {"type": "object", "minProperties": 1,
                   "properties": {**one, **options}, "additionalProperties": False,
@@ -69,7 +70,7 @@ def schema() -> dict:
         **{k: str_list for k in EXPECT_KEYS if k not in ("outcome", "end", "bad_publicity_credits", "warnings")},
         "bad_publicity_credits": {"type": "object", "additionalProperties": False, "properties": {
             k: {"type": "integer", "minimum": 0} for k in ("gained", "lost", "spent")}},
-        "warnings": {"type": "integer", "minimum": 0}}}
+        "warnings": {"type": "integer", "minimum": 0}, "error": {"type": "string"}}}
     cards = {"type": "array", "items": {"oneOf": [name, {"$ref": "#/$defs/card"}]}}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -39,6 +39,7 @@ class State:
     access_more: int = 0
     access_only: tuple | None = None
     replaced_access: str | None = None
+    replaced_mandatory: bool = False
     approached: tuple = ()
     encountered: tuple = ()
     passed: tuple = ()

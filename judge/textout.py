@@ -38,6 +38,9 @@ def render_text(t: Trace, lang: str = "en", verbose: bool = False) -> str:
     if t.bp["gained"]:
         out.append(f"{_l('bp', lang)}: {_l('gained', lang)} {t.bp['gained']}, "
                    f"{_l('lost', lang)} {t.bp['lost']}")
+    if t.explanation:
+        out.append("")
+        out.append(t.explanation.get(lang) or t.explanation.get("en", ""))
     out.append("")
     out.append(f"{_l('walk', lang)}:")
     n = 0

@@ -75,7 +75,7 @@ class Event:
             d["when"] = ex.get("when")
             d["resolved"] = ex.get("resolved", True)
         if self.kind == "skip":
-            d["reason"] = i18n.pick(i18n.SKIPS[self.args_get("reason")], lang).format(ice=self.ice or "")
+            d["reason"] = i18n.josa(i18n.pick(i18n.SKIPS[self.args_get("reason")], lang).format(ice=self.ice or ""))
             d["reason_key"] = self.args_get("reason")
         if self.kind == "transition":
             d["edge"] = ex.get("edge")
@@ -146,5 +146,6 @@ class Trace:
             "not_reached": self.not_reached,
             "events": [e.as_dict(i, self.rs, lang) for i, e in enumerate(self.events)],
             "warnings": [e.text(self.rs, lang) for e in self.warnings],
+            "explanation": self.explanation or None,
             "lang": lang,
         }
