@@ -70,7 +70,7 @@ def test_an_ability_on_ice_that_is_not_in_the_form_is_reported_on_its_row(client
                                                   "card-when": ["encountered"], "card-effect": ["end_run"]}))
 
     assert resp.status_code == 400
-    assert "no ice row is called" in text(resp) and 'id="err-card-0-name"' in text(resp)
+    assert "No ice row is called" in text(resp) and 'id="err-card-0-name"' in text(resp)
 
 
 def test_a_rez_of_ice_at_the_wrong_step_is_explained_next_to_the_step(client, csrf):
@@ -172,3 +172,10 @@ def test_any_text_in_the_form_fields_gives_a_page_never_a_500(client, csrf, valu
         "card-name": [name], "card-when": ["encountered"], "card-effect": ["yaml"], "card-value": [value]}))
 
     assert resp.status_code in (303, 400)
+
+
+def test_the_forms_own_messages_are_in_korean_when_korean_is_chosen(client, csrf):
+    resp = client.post("/new?lang=ko", data=form(csrf, bad_publicity="많이"))
+
+    assert resp.status_code == 400
+    assert "기업의 악평: 0에서 1000 사이의 정수" in text(resp)

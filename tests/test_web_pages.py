@@ -29,12 +29,22 @@ def test_the_examples_page_lists_every_example_with_title_tags_and_outcome(clien
     assert html.count('class="status status-') == len(EXAMPLES)
 
 
-@pytest.mark.parametrize("path", EXAMPLES[:40], ids=lambda p: p.name)
-def test_each_example_opens_in_the_stepper(client, path):
-    resp = client.get(f"/examples/{path.stem}")
+@pytest.fixture(scope="module")
+def library_client(tmp_path_factory):
+    """One app for every example: the library is loaded into its database once."""
+    from judge.web import create_app
+
+    db = tmp_path_factory.mktemp("examples") / "judge.sqlite"
+    return create_app({"TESTING": True, "DATABASE": str(db), "SECRET_KEY": "x",
+                       "EXAMPLES": str(ROOT / "examples")}).test_client()
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_each_example_opens_in_the_stepper(library_client, path):
+    resp = library_client.get(f"/examples/{path.stem}")
 
     assert resp.status_code == 303
-    page = client.get(resp.headers["Location"])
+    page = library_client.get(resp.headers["Location"])
     assert page.status_code == 200 and 'id="stepper-data"' in text(page)
 
 

@@ -193,3 +193,17 @@ def test_the_downloaded_svg_highlights_the_step_it_was_taken_at(client, sid):
     svg = client.get(f"/s/{sid}/chart.svg?step=3").get_data(as_text=True)
 
     assert "current" in classes_of(svg, "step-2_1") and "<style>" in svg
+
+
+def test_an_example_permalink_opens_on_a_database_that_never_listed_the_examples(tmp_path):
+    from judge.paths import EXAMPLES
+    from judge.scenario import load_scenario
+    from judge.web.yamltree import content_id, parse, tree
+
+    first = sorted(EXAMPLES.glob("*.yaml"))[0]
+    load_scenario(first)
+    sid = content_id(tree(parse(first.read_bytes())))
+    fresh = create_app({"TESTING": True, "DATABASE": str(tmp_path / "new.sqlite"), "SECRET_KEY": "x",
+                        "EXAMPLES": str(EXAMPLES)}).test_client()
+
+    assert fresh.get(f"/s/{sid}").status_code == 200

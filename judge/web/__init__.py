@@ -1,4 +1,16 @@
-"""The judge's web pages: an application factory, one blueprint per concern."""
+"""The judge's web pages: an application factory, one blueprint per concern.
+
+Serving:
+
+- `make serve` (or `judge serve [--host H] [--port P] [--db PATH]`) runs waitress, a production
+  WSGI server, on the embedded default: SQLite in the instance folder (`instance/judge.sqlite`,
+  or `$JUDGE_DB`), examples read from `examples/`.
+- Any WSGI server can call the factory instead, e.g.
+  `waitress-serve --port 8000 --call judge.web:create_app` or
+  `gunicorn -w 4 'judge.web:create_app()'` (gunicorn is not a dependency; install it to use it).
+- Behind a reverse proxy, set JUDGE_SECRET_KEY the same on every worker (otherwise each machine
+  keeps its own key in its instance folder) and point JUDGE_DB at a shared disk.
+"""
 
 from __future__ import annotations
 

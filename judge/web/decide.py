@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..scenario import Action
 from .form_build import YAML_EFFECT, effect_of
+from .i18n import t
 from .situation import Situation
 from .stepview import Position
 from .yamltree import dump
@@ -68,7 +69,7 @@ def apply(s: Situation, p: Position, form) -> str:
     kind, card = form.get("choice", ""), form.get("card") or None
     choice = offered.get((kind, card))
     if choice is None:
-        raise ValueError("that choice is not offered at this step")
+        raise ValueError(t("fe_not_offered"))
     data = copy.deepcopy(s.data)
     actions = data.setdefault("actions", [])
     at = {"at": p.step.id, **({"ice": p.ice} if p.ice else {}), **({"time": p.visit} if p.visit > 1 else {})}

@@ -11,7 +11,7 @@ from flask import current_app
 from ..errors import JudgeError
 from . import situation
 
-__all__ = ["Example", "library"]
+__all__ = ["Example", "library", "library_has"]
 
 
 @dataclass(frozen=True)
@@ -55,3 +55,8 @@ def library() -> list[Example]:
             cached = (sig, [_load(folder / name) for name, _, _ in sig])
             _cache[key] = cached
     return cached[1]
+
+
+def library_has(sid: str) -> bool:
+    """Whether an example has this id (loading the examples into the database if needed)."""
+    return any(e.id == sid for e in library())

@@ -6,6 +6,7 @@ from ..errors import JudgeError
 from ..scenario import BARE_EFFECTS, EFFECT_KINDS
 from ..yamlsource import _fmt, load
 from .form import FormData
+from .i18n import t
 from .yamltree import tree
 
 __all__ = ["build", "effect_of", "field_for", "INT_EFFECTS", "LIST_EFFECTS", "YAML_EFFECT"]
@@ -19,7 +20,7 @@ def _yaml_value(text: str) -> object:
     try:
         return tree(load(text))  # the loader's limits stop alias bombs in a one-line field
     except JudgeError as exc:
-        raise ValueError(f"cannot read this as YAML: {exc.message}") from None
+        raise ValueError(t("fe_yaml", msg=exc.message)) from None
 
 
 def effect_of(kind: str, value: str) -> object:
@@ -27,29 +28,29 @@ def effect_of(kind: str, value: str) -> object:
     value = value.strip()
     if kind == YAML_EFFECT:
         if not value:
-            raise ValueError("write the effect in YAML, like {pay: 3, otherwise: end_run}")
+            raise ValueError(t("fe_yaml_needed"))
         return _yaml_value(value)
     if kind not in EFFECT_KINDS:
-        raise ValueError(f"choose an effect (one of: {', '.join(EFFECT_KINDS)})")
+        raise ValueError(t("fe_choose_effect"))
     if value[:1] in ("{", "["):
         parsed = _yaml_value(value)
         return parsed if isinstance(parsed, dict) and kind in parsed else {kind: parsed}
     if kind in BARE_EFFECTS:
         if value:
-            raise ValueError(f"{kind} takes no value")
+            raise ValueError(t("fe_no_value", kind=kind))
         return kind
     if not value:
-        raise ValueError(f"{kind} needs a value")
+        raise ValueError(t("fe_needs_value", kind=kind))
     if kind in INT_EFFECTS:
         if not value.isdigit():
-            raise ValueError(f"{kind} takes a whole number, got {value[:30]!r}")
+            raise ValueError(t("fe_int", kind=kind, value=value[:30]))
         return {kind: int(value)}
     if kind == "break":
         if value == "all":
             return {kind: "all"}
         nums = [x.strip() for x in value.split(",")]
         if not all(x.isdigit() for x in nums):
-            raise ValueError("break takes all, or subroutine numbers like 1, 3")
+            raise ValueError(t("fe_break"))
         return {kind: [int(x) for x in nums]}
     if kind in LIST_EFFECTS:
         return {kind: [x.strip() for x in value.split(",") if x.strip()]}
@@ -68,7 +69,7 @@ class _Builder:
     def whole(self, key: str, label: str) -> int | None:
         v = self.fd.values[key].strip() or "0"
         if not v.isdigit() or int(v) > 1000:
-            self.errors[key] = f"{label} is a whole number from 0 to 1000"
+            self.errors[key] = t("fe_whole", label=t(label))
             return None
         return int(v)
 
@@ -94,16 +95,16 @@ class _Builder:
             self.mark(("tags",), "tags")
         server = v["server"].strip()
         if not server:
-            self.errors["server"] = "name the attacked server (HQ, R&D, Archives or a remote)"
+            self.errors["server"] = t("fe_server")
             server = "HQ"
         data["run"] = {"server": server}
         self.mark(("run",), "server")
         if v["by"].strip():
             data["run"]["by"] = v["by"].strip()
             self.mark(("run", "by"), "by")
-        data["corp"] = {"bad_publicity": self.whole("bad_publicity", "bad publicity")}
+        data["corp"] = {"bad_publicity": self.whole("bad_publicity", "f_bad_publicity")}
         self.mark(("corp",), "bad_publicity")
-        data["runner"] = {"credits": self.whole("credits", "credits")}
+        data["runner"] = {"credits": self.whole("credits", "f_credits")}
         self.mark(("runner",), "credits")
         srv: dict = {}
         data["servers"] = {server: srv}
@@ -134,7 +135,7 @@ class _Builder:
             if (place, name) not in made:
                 if place == "ice":
                     if name not in ice_by_name:
-                        self.errors[f"card:{i}:name"] = f"no ice row is called {name!r}"
+                        self.errors[f"card:{i}:name"] = t("fe_no_ice_row", name=name)
                         continue
                     n, card = ice_by_name[name]
                     made[(place, name)] = (sp + ("ice", n), card)

@@ -38,7 +38,7 @@ def _remember(resp):
     # Choosing a language by link (?lang=ko) is remembered for a year.
     if g.get("lang_asked"):
         resp.set_cookie(COOKIE, g.lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
-    resp.headers.add("Vary", "Cookie")
+    resp.vary.add("Cookie")
     resp.headers["Content-Language"] = lang()
     return resp
 

@@ -23,7 +23,7 @@ class Situation:
     trace: Trace
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def _resolve(text: str) -> tuple[object, Scenario, Trace]:
     # The text fully determines the result, so a saved situation is loaded and run once per process.
     data = tree(parse(text))

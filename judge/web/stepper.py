@@ -8,6 +8,7 @@ from ..errors import JudgeError
 from . import situation
 from .decide import apply
 from .errors import page_error
+from .examples import library_has
 from .i18n import lang, t
 from .stepctx import BadStep, step_number, stepper_context
 from .stepview import positions
@@ -23,6 +24,8 @@ def load_or_404(sid: str) -> situation.Situation:
         s = situation.saved(sid)
     except JudgeError as exc:
         abort(make_response(*page_error(t("err_saved_broken"), 400, str(exc))))
+    if s is None and library_has(sid):  # an example's permalink on a database that had not loaded them yet
+        s = situation.saved(sid)
     if s is None:
         abort(404)
     return s
