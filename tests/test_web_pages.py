@@ -9,10 +9,13 @@ import pytest
 
 from judge.rulesets import RULESETS, Kind
 from judge.scenario import load_scenario
+from judge.web.examples import expects_error
 from judge.web.messages import MESSAGES
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+ALL = sorted((ROOT / "examples").glob("*.yaml"))
+EXAMPLES = [p for p in ALL if not expects_error(p)]   # the rest are meant to be refused
+REFUSED = [p for p in ALL if expects_error(p)]
 
 
 def text(resp) -> str:
@@ -48,15 +51,25 @@ def test_each_example_opens_in_the_stepper(library_client, path):
     assert page.status_code == 200 and 'id="stepper-data"' in text(page)
 
 
+def test_examples_meant_to_be_refused_are_listed_with_their_reason(library_client):
+    html = text(library_client.get("/examples"))
+
+    refused = html.split('class="refused"')[1] if REFUSED else ""
+    assert all(f"<code>{p.stem}</code>" in refused for p in REFUSED)
+    assert 'class="broken"' not in html
+
+
 def test_an_example_file_that_does_not_load_is_listed_with_its_error(app, tmp_path):
     (tmp_path / "broken.yaml").write_text("title: broken\nrun: {server: Nowhere}\n")
     (tmp_path / "fine.yaml").write_text("title: fine\nrun: {server: HQ}\n")
+    (tmp_path / "refused.yaml").write_text("run: {server: Nowhere}\nexpect: {error: not described}\n")
     app.config["EXAMPLES"] = str(tmp_path)
 
     html = text(app.test_client().get("/examples"))
 
     assert ">fine</a>" in html
-    assert "broken" in html and "Nowhere" in html
+    assert "<code>broken</code>" in html.split('class="broken"')[1]
+    assert "<code>refused</code>" in html.split('class="refused"')[1].split('class="broken"')[0]
 
 
 def test_the_chart_page_shows_the_plain_chart_in_both_languages(client):

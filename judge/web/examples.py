@@ -11,7 +11,7 @@ from flask import current_app
 from ..errors import JudgeError
 from . import situation
 
-__all__ = ["Example", "library", "library_has"]
+__all__ = ["Example", "library", "library_has", "expects_error"]
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,7 @@ class Example:
     status: str | None        # the run's outcome; None when the file does not load
     id: str | None
     error: str | None = None
+    rejected: bool = False    # the file is meant to be refused (`expect: {error: ...}`)
 
 
 _lock = threading.Lock()
@@ -33,11 +34,24 @@ def _signature(folder: Path) -> tuple:
     return tuple((f.name, f.stat().st_mtime_ns, f.stat().st_size) for f in files)
 
 
+def expects_error(f: Path) -> bool:
+    """Whether a file says it is meant to be refused (`expect: {error: ...}`), read leniently."""
+    import yaml
+
+    try:
+        doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, OSError, UnicodeDecodeError):
+        return False
+    expect = doc.get("expect") if isinstance(doc, dict) else None
+    return isinstance(expect, dict) and bool(expect.get("error"))
+
+
 def _load(f: Path) -> Example:
     try:
         s = situation.save(f.read_bytes())
     except JudgeError as exc:
-        return Example(f.stem, f.stem, (), None, None, str(exc.located(f.name)))
+        return Example(f.stem, f.stem, (), None, None, str(exc.located(f.name)),
+                       rejected=expects_error(f))
     sc = s.scenario
     return Example(f.stem, sc.title, sc.tags, s.trace.status, s.id)
 

@@ -178,6 +178,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "examples_intro": ("Situations judges meet, each with its run. Open one to step through it.",
                        "판정에서 자주 만나는 상황들입니다. 하나를 열어 단계별로 살펴보세요."),
     "examples_none": ("No examples yet.", "아직 예시가 없습니다."),
+    "examples_refused": ("Situations the judge refuses, and why:", "판정 도구가 거부하는 상황과 그 이유:"),
     "examples_broken": ("These example files do not load:", "불러올 수 없는 예시 파일:"),
     "col_title": ("Situation", "상황"),
     "col_tags": ("Tags", "태그"),

@@ -17,8 +17,9 @@ bp = Blueprint("pages", __name__)
 def examples():
     items = library()
     ok = [e for e in items if e.id]
-    broken = [e for e in items if not e.id]
-    return render_template("examples.html", examples=ok, broken=broken)
+    refused = [e for e in items if not e.id and e.rejected]
+    broken = [e for e in items if not e.id and not e.rejected]
+    return render_template("examples.html", examples=ok, refused=refused, broken=broken)
 
 
 @bp.get("/examples/<stem>")
