@@ -47,8 +47,9 @@ def lang_url(code: str) -> str:
     """The current page in another language (its other query arguments kept)."""
     from urllib.parse import urlencode
 
+    # Relative ("?step=3&lang=ko"): a path like //evil.example/ can never become the link's host.
     args = [(k, v) for k, v in request.args.items(multi=True) if k != "lang"] + [("lang", code)]
-    return f"{request.path}?{urlencode(args)}"
+    return f"?{urlencode(args)}"
 
 
 def init_app(app: Flask) -> None:
