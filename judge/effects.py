@@ -207,6 +207,21 @@ def change_server(x, e, side, st, source, action) -> None:
     _note(x, st, side, "server_changed", server=e.arg)
 
 
+def move_runner(x, e, side, st, source, action) -> None:
+    """CR 6.2.8 / 6.1.2: the Runner moves to the outermost position of a server, which becomes
+    the attacked server; the run goes on from approaching that ice (Letheia Nisei, Mirage)."""
+    w = x.w
+    w.server = e.arg
+    first = next(((s, i) for s, i in x.slots(e.arg) if i), None)
+    w.pos, w.ice = ((e.arg, first[0]), first[1]) if first else (None, None)
+    if first:
+        w.visit = x.visit(first[1])
+    for f in ("encountering", "bypassed", "ice_left", "approach_again"):
+        w.flags.discard(f)
+    w.flags.add("runner_moved")
+    _note(x, st, side, "runner_moved_to", server=e.arg)
+
+
 def encounter(x, e, side, st, source, action) -> None:
     """A forced encounter: run the encounter part of the graph, then resume where the run was."""
     w = x.w
@@ -334,6 +349,7 @@ APPLY = {
     "end_run": end_run, "jack_out": jack_out, "bypass": bypass, "rez": rez, "derez": derez,
     "break": break_, "install_ice": install_ice, "uninstall": uninstall, "move_ice": move_ice,
     "swap_ice": swap_ice, "change_server": change_server, "encounter": encounter,
+    "move_runner": move_runner,
     "approach_again": approach_again, "pay": pay, "gain": gain, "bad_publicity": bad_publicity,
     "access_more": access_more, "access_only": access_only, "no_success": no_success,
     "instead_of_access": instead_of_access, "trash": trash, "decline_steal": decline_steal,

@@ -160,6 +160,7 @@ GUARDS = {
     "server_gone": _g("server_gone"),
     "ice_left": _g("ice_left"),
     "bypassed": _g("bypassed"),
+    "runner_moved": _g("runner_moved"),
     "has_position": lambda x: x.w.pos is not None and x.w.ice is not None,
     "no_position": lambda x: x.w.pos is None or x.w.ice is None,
     "unresolved_subroutine": _unresolved_sub,
@@ -321,7 +322,12 @@ class _Exec:
     def select_ice(self) -> None:
         """Step 2: the outermost ice not yet approached, inward of the Runner (or the same again)."""
         w = self.w
-        if "approach_again" in w.flags and w.pos is not None:
+        moved = "runner_moved" in w.flags and w.pos is not None
+        if moved:  # moved to a server's outermost position: approach that ice
+            w.flags.discard("runner_moved")
+            server, sid = w.pos
+            ice = w.ice
+        elif "approach_again" in w.flags and w.pos is not None:
             w.flags.discard("approach_again")
             server, sid = w.pos
             ice = next((i for s, i in self.slots(server) if s == sid), None)
@@ -343,7 +349,8 @@ class _Exec:
         w.flags.discard("bypassed")
         w.pos = (server, sid)
         w.ice = ice
-        w.visit = self.visit(ice)
+        if not moved:
+            w.visit = self.visit(ice)
         w.approaches += 1
         w.approached.append(ice)
 

@@ -119,6 +119,7 @@ def pass_ice(x, st: Step) -> None:
     """Step 4: pass the ice ("when passed"); with none further inward, "passes all ice" too.
     Without a position the pass is vacuous: only "passes all ice" triggers."""
     w = x.w
+    w.flags.discard("runner_moved")
     if w.ice is None:
         x.resolve_moments(st, ("all_ice_passed",))
         return
@@ -172,6 +173,7 @@ def approach_position(x, st: Step) -> None:
     if "approach_again" in w.flags:
         w.flags.discard("approach_again")
         w.visit = x.visit(w.ice)
+    w.flags.discard("runner_moved")
     for f in ("ice_left", "bypassed"):
         w.flags.discard(f)
     w.approaches += 1

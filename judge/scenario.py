@@ -26,7 +26,7 @@ WHENS = ("run_begins", "approached", "encountered", "passed", "all_ice_passed", 
 BARE_EFFECTS = ("end_run", "jack_out", "bypass", "approach_again", "no_success")
 CARD_EFFECTS = ("rez", "derez", "uninstall", "trash", "decline_steal")
 EFFECT_KINDS = BARE_EFFECTS + CARD_EFFECTS + (
-    "break", "install_ice", "move_ice", "swap_ice", "change_server", "encounter", "pay", "gain",
+    "break", "install_ice", "move_ice", "swap_ice", "change_server", "move_runner", "encounter", "pay", "gain",
     "bad_publicity", "access_more", "access_only", "instead_of_access", "note")
 EFFECT_OPTIONS = {"install_ice": ("position", "server"), "move_ice": ("to", "position"),
                   "pay": ("otherwise",), "jack_out": ("granted_by",), "rez": ("granted_by",),
@@ -379,7 +379,7 @@ def _effect(V: _V, kind: str, v: dict, path: tuple, side: str) -> Effect:
         arg = tuple(V.string(x, p + (i,), what="a card name") for i, x in enumerate(pair))
         if arg[0] == arg[1]:
             raise V.err(p, "swap_ice needs two different pieces of ice")
-    elif kind == "change_server":
+    elif kind in ("change_server", "move_runner"):
         arg = V.string(val, p, what="a server name")
     elif kind in ("pay", "gain", "bad_publicity", "access_more"):
         arg = V.integer(val, p, 0, 100)
@@ -572,8 +572,8 @@ def _check_refs(V: _V, sc: Scenario) -> None:
                 if s is not None and s not in servers:
                     raise ScenarioError(f"{e.kind.replace('_', ' ')}: no server is called {s!r}",
                                         line=e.line or where_line, source=sc.source)
-            if e.kind == "change_server" and e.arg not in servers:
-                raise ScenarioError(f"change server: no server is called {e.arg!r}",
+            if e.kind in ("change_server", "move_runner") and e.arg not in servers:
+                raise ScenarioError(f"{e.kind.replace('_', ' ')}: no server is called {e.arg!r}",
                                     line=e.line or where_line, source=sc.source)
 
     for a in sc.actions:

@@ -24,7 +24,7 @@ def schema() -> dict:
         "end_run": {"const": True}, "jack_out": {"const": True}, "bypass": {"const": True},
         "approach_again": {"const": True}, "no_success": {"const": True},
         "rez": name, "derez": name, "uninstall": name, "trash": name, "decline_steal": name,
-        "move_ice": name, "change_server": name,
+        "move_ice": name, "change_server": name, "move_runner": name,
         "break": {"oneOf": [{"const": "all"}, {"type": "array", "items": {"type": "integer", "minimum": 1}}]},
         "install_ice": {"$ref": "#/$defs/card"},
         "encounter": {"oneOf": [name, {"$ref": "#/$defs/card"}]},

@@ -528,3 +528,20 @@ def test_the_first_replacement_of_access_wins_and_a_later_one_has_nothing_to_rep
         {"name": "Security Testing", "abilities": [{"when": "successful", "effect": {"instead_of_access": "gain 2"}}]}])
     assert any(e.msg == "already_replaced" for e in t.events)
     assert next(e for e in t.events if e.msg == "access_replaced").args_get("what") == "drain 5 credits"
+
+
+def test_a_runner_moved_to_a_servers_outermost_position_approaches_its_ice_again():
+    letheia = {"name": "Letheia Nisei", "type": "upgrade", "rezzed": True,
+               "abilities": [{"when": "approach_server", "first": True, "effect": {"move_runner": "Server 1"}}]}
+    t = board(server="Server 1", ice=[ice("Ice A", subs=[]), ice("Ice B", subs=[])], root=[letheia],
+              cards=[{"name": "Agenda", "type": "agenda", "points": 2}],
+              actions=[{"at": "2.2", "ice": "Ice A", "time": 2, "by": "runner", "jack_out": True}])
+    assert t.path[t.path.index("5") + 1] == "2@Ice A#2"
+    assert t.path[-2:] == ["2.2@Ice A#2", "7"]  # not the first approach of the run: jack out allowed
+
+
+def test_a_runner_moved_to_a_server_without_ice_passes_vacuously_on_to_that_server():
+    t = board(ice=[ice("Miraju", subs=[])], servers={"Archives": {"cards": [{"name": "Op", "type": "operation"}]}},
+              actions=[{"at": "3.2", "ice": "Miraju", "by": "corp", "move_runner": "Archives"}])
+    assert t.path[t.path.index("3.2@Miraju") + 1] == "4"
+    assert t.lists["passed"] == [] and t.lists["accessed"] == ["Op"]

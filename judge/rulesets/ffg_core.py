@@ -108,6 +108,8 @@ INTERRUPTS = (
     Interrupt("ice_left&no_more_ice", "4", _APPROACH + _ENCOUNTER, skip="ice_left", then=_P),
     Interrupt("bypassed&more_ice_inward", "2", _ENCOUNTER, skip="bypassed", skip_steps=("3.1", "3.2"), then=_P),
     Interrupt("bypassed&no_more_ice", "4", _ENCOUNTER, skip="bypassed", then=_P),
+    Interrupt("runner_moved&ice_protects_server", "2", _BEFORE[1:]),
+    Interrupt("runner_moved&no_ice", "4", _BEFORE[1:]),
 )
 
 RULESET = Ruleset(

@@ -167,6 +167,10 @@ INTERRUPTS = (
     Interrupt("ice_left", "4", ("2", "2.1", "2.3", "3", "3.1"), skip="ice_left"),
     # Bypass ends the encounter: the Runner passes the ice without breaking or resolving.
     Interrupt("bypassed", "4", ("3", "3.1"), skip="bypassed"),
+    # The Runner moves to the outermost position of a server (Letheia Nisei, Mirage): they
+    # approach its outermost ice, or pass vacuously when it has none.
+    Interrupt("runner_moved&ice_protects_server", "2", _ACTIVE_BEFORE_SUCCESS[1:]),
+    Interrupt("runner_moved&no_ice", "4", _ACTIVE_BEFORE_SUCCESS[1:]),
 )
 
 RULESET = Ruleset(

@@ -168,6 +168,8 @@ EDGES = (
 _ACTIVE = ("6.9.1a", "6.9.1c", "6.9.1e", "6.9.2a", "6.9.2b", "6.9.3a", "6.9.3b", "6.9.3d",
            "6.9.4a", "6.9.4b", "6.9.4e", "6.9.4g", "6.9.5a", "6.9.5b")
 
+_MOVABLE = ("6.9.2a", "6.9.2b", "6.9.3a", "6.9.3b", "6.9.3d", "6.9.4a", "6.9.4b", "6.9.4e", "6.9.4g")
+
 INTERRUPTS = (
     Interrupt("server_gone", "6.9.6a", _ACTIVE),
     Interrupt("jacked_out", "6.9.6a", tuple(s for s in _ACTIVE if s not in ("6.9.1a", "6.9.1c", "6.9.3d",
@@ -180,6 +182,9 @@ INTERRUPTS = (
               completes_window=True),
     # 6.5.8: a bypass aborts the Encounter Ice Phase; the Runner goes straight to passing.
     Interrupt("bypassed", "6.9.4a", ("6.9.3a", "6.9.3b"), skip="bypassed"),
+    # 6.2.8: moved to the outermost position of a server: approach its ice, or Movement without.
+    Interrupt("runner_moved&has_position", "6.9.2a", _MOVABLE),
+    Interrupt("runner_moved&no_position", "6.9.4a", _MOVABLE),
 )
 
 RULESET = Ruleset(
