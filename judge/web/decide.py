@@ -6,7 +6,7 @@ import copy
 from dataclasses import dataclass
 
 from ..scenario import Action
-from .form_build import YAML_EFFECT, effect_of
+from .form_effects import YAML_EFFECT, effect_of
 from .i18n import t
 from .situation import Situation
 from .stepview import Position

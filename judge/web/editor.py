@@ -8,7 +8,7 @@ from ..errors import JudgeError
 from ..yamlsource import _fmt, load
 from . import situation, store
 from .form import FormData, blank, from_request
-from .form_build import build, field_for
+from .form_build import build
 from .form_fill import fill
 from .i18n import t
 from .security import CSRFError
@@ -39,6 +39,15 @@ def edit(sid: str):
     except JudgeError:
         fd, lost = blank(), []
     return _page(fd, text, lost=lost)
+
+
+def field_for(origins: dict[str, str], where: str | None) -> str | None:
+    """The form field an error's `where` (`servers.HQ.ice[1].name`) belongs to: the longest origin
+    that is the place itself or one of its parents."""
+    if not where:
+        return None
+    hits = [p for p in origins if where == p or where.startswith((p + ".", p + "["))]
+    return origins[max(hits, key=len)] if hits else None
 
 
 def _field_of_line(text: str, line: int | None, origins: dict[str, str]) -> str | None:

@@ -2,62 +2,13 @@
 
 from __future__ import annotations
 
-from ..errors import JudgeError
 from ..scenario import BARE_EFFECTS, EFFECT_KINDS
-from ..yamlsource import _fmt, load
+from ..yamlsource import _fmt
 from .form import FormData
+from .form_effects import YAML_EFFECT, effect_of
 from .i18n import t
-from .yamltree import tree
 
-__all__ = ["build", "effect_of", "field_for", "INT_EFFECTS", "LIST_EFFECTS", "YAML_EFFECT"]
-
-INT_EFFECTS = ("pay", "gain", "bad_publicity", "access_more")
-LIST_EFFECTS = ("swap_ice", "access_only")
-YAML_EFFECT = "yaml"  # the effect select's last option: the value is a whole effect in YAML
-
-
-def _yaml_value(text: str) -> object:
-    try:
-        return tree(load(text))  # the loader's limits stop alias bombs in a one-line field
-    except JudgeError as exc:
-        raise ValueError(t("fe_yaml", msg=exc.message)) from None
-
-
-def effect_of(kind: str, value: str) -> object:
-    """The effect a (kind, value) pair of the form means; ValueError says what is wrong."""
-    value = value.strip()
-    if kind == YAML_EFFECT:
-        if not value:
-            raise ValueError(t("fe_yaml_needed"))
-        return _yaml_value(value)
-    if kind not in EFFECT_KINDS:
-        raise ValueError(t("fe_choose_effect"))
-    if value[:1] in ("{", "["):
-        parsed = _yaml_value(value)
-        return parsed if isinstance(parsed, dict) and kind in parsed else {kind: parsed}
-    if kind in BARE_EFFECTS:
-        if value:
-            raise ValueError(t("fe_no_value", kind=kind))
-        return kind
-    if not value:
-        raise ValueError(t("fe_needs_value", kind=kind))
-    if kind in INT_EFFECTS:
-        if not value.isdigit():
-            raise ValueError(t("fe_int", kind=kind, value=value[:30]))
-        return {kind: int(value)}
-    if kind == "break":
-        if value == "all":
-            return {kind: "all"}
-        nums = [x.strip() for x in value.split(",")]
-        if not all(x.isdigit() for x in nums):
-            raise ValueError(t("fe_break"))
-        return {kind: [int(x) for x in nums]}
-    if kind in LIST_EFFECTS:
-        return {kind: [x.strip() for x in value.split(",") if x.strip()]}
-    if kind == "install_ice":
-        return {kind: {"name": value, "type": "ice"}, "position": "innermost"}
-    return {kind: value}
-
+__all__ = ["build"]
 
 class _Builder:
     def __init__(self, fd: FormData) -> None:
@@ -80,35 +31,27 @@ class _Builder:
             self.errors[key] = str(exc)
             return None
 
+    def put(self, target: dict, key: str, value, path: tuple, field: str) -> None:
+        if value:
+            target[key] = value
+            self.mark(path, field)
+
     def run(self) -> dict:
-        v = self.fd.values
+        v = {k: x.strip() for k, x in self.fd.values.items()}
         data: dict = {}
-        if v["title"].strip():
-            data["title"] = v["title"].strip()
-            self.mark(("title",), "title")
-        if v["ruleset"].strip():
-            data["ruleset"] = v["ruleset"].strip()
-            self.mark(("ruleset",), "ruleset")
-        tags = [t.strip() for t in v["tags"].split(",") if t.strip()]
-        if tags:
-            data["tags"] = tags
-            self.mark(("tags",), "tags")
-        server = v["server"].strip()
-        if not server:
+        self.put(data, "title", v["title"], ("title",), "title")
+        self.put(data, "ruleset", v["ruleset"], ("ruleset",), "ruleset")
+        self.put(data, "tags", [x.strip() for x in v["tags"].split(",") if x.strip()], ("tags",), "tags")
+        if not v["server"]:
             self.errors["server"] = t("fe_server")
-            server = "HQ"
-        data["run"] = {"server": server}
-        self.mark(("run",), "server")
-        if v["by"].strip():
-            data["run"]["by"] = v["by"].strip()
-            self.mark(("run", "by"), "by")
-        data["corp"] = {"bad_publicity": self.whole("bad_publicity", "f_bad_publicity")}
-        self.mark(("corp",), "bad_publicity")
-        data["runner"] = {"credits": self.whole("credits", "f_credits")}
-        self.mark(("runner",), "credits")
+        server = v["server"] or "HQ"
         srv: dict = {}
-        data["servers"] = {server: srv}
-        self.mark(("servers",), "server")
+        data.update(run={"server": server}, corp={"bad_publicity": self.whole("bad_publicity", "f_bad_publicity")},
+                    runner={"credits": self.whole("credits", "f_credits")}, servers={server: srv})
+        for place, field in (("run", "server"), ("corp", "bad_publicity"), ("runner", "credits"),
+                             ("servers", "server")):
+            self.mark((place,), field)
+        self.put(data["run"], "by", v["by"], ("run", "by"), "by")
         self.ice(srv, ("servers", server))
         self.cards(data, srv, ("servers", server))
         self.accessed(srv, ("servers", server))
@@ -194,14 +137,3 @@ def build(fd: FormData) -> tuple[dict, dict[str, str], dict[str, str]]:
     data = b.run()
     return data, b.origins, b.errors
 
-
-def field_for(origins: dict[str, str], where: str | None) -> str | None:
-    """The form field an error's `where` (`servers.HQ.ice[1].name`) belongs to."""
-    if not where:
-        return None
-    best = None
-    for place, key in origins.items():
-        if where == place or where.startswith(place + ".") or where.startswith(place + "["):
-            if best is None or len(place) > len(best[0]):
-                best = (place, key)
-    return best[1] if best else None

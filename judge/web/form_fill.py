@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from ..scenario import BARE_EFFECTS, EFFECT_KINDS
 from .form import COLUMNS, FormData, blank
-from .form_build import INT_EFFECTS, LIST_EFFECTS, YAML_EFFECT
-from .yamltree import Raw, flow
+from .form_effects import effect_fields
+from .yamltree import Raw
 
-__all__ = ["fill", "effect_fields"]
+__all__ = ["fill"]
 
 _TOP = ("title", "ruleset", "tags", "run", "corp", "runner", "servers", "actions")
 
@@ -18,25 +17,6 @@ def _s(v) -> str:
 
 def _yes(v) -> str:
     return "yes" if (v.value if isinstance(v, Raw) else v) is True else "no"
-
-
-def effect_fields(eff) -> tuple[str, str]:
-    """The (effect select, value field) pair showing an effect."""
-    if isinstance(eff, str) and eff in BARE_EFFECTS:
-        return eff, ""
-    if isinstance(eff, dict) and len(eff) == 1:
-        kind, val = next(iter(eff.items()))
-        if kind in BARE_EFFECTS and val is True:
-            return kind, ""
-        if kind in INT_EFFECTS and isinstance(val, (int, Raw)) and not isinstance(val, bool):
-            return kind, _s(val)
-        if kind == "break" and (val == "all" or isinstance(val, list) and all(isinstance(x, int) for x in val)):
-            return kind, "all" if val == "all" else ", ".join(str(x) for x in val)
-        if kind in LIST_EFFECTS and isinstance(val, list) and all(isinstance(x, (str, Raw)) for x in val):
-            return kind, ", ".join(_s(x) for x in val)
-        if kind in EFFECT_KINDS and isinstance(val, (str, Raw)) and kind not in INT_EFFECTS:
-            return kind, _s(val)
-    return YAML_EFFECT, flow(eff)
 
 
 class _Filler:

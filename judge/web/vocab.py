@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import i18n as core
 from .. import rulesets
 from ..scenario import CARD_TYPES, EFFECT_KINDS, WHENS
-from .form_build import YAML_EFFECT
+from .form_effects import YAML_EFFECT
 from .i18n import t
 
 __all__ = ["vocab"]
