@@ -233,3 +233,24 @@ def test_screenshots_of_the_stepper(browser, two_ice, lang, width, height, devic
     assert shot[:4] == b"\x89PNG" and len(shot) > 20_000
     SCREENS.mkdir(parents=True, exist_ok=True)
     (SCREENS / f"stepper-{device}-{lang}.png").write_bytes(shot)
+
+
+def test_hostile_names_stay_text_while_stepping_through_every_step(page, live_server):
+    from test_web_security import EVIL, HOSTILE
+
+    url = f"{live_server}/s/{save(live_server, HOSTILE)}"
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(url)
+    total = int(page.get_attribute("#go-last", "href").split("=")[1])
+
+    for _ in range(total):
+        page.keyboard.press("ArrowRight")
+
+    assert not dialogs
+    assert page.inner_text("h1") == f"{EVIL} title"
+    assert page.locator("img").count() == 0
+    assert page.locator("#chart svg script").count() == 0
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")   # 2@<the evil ice>: the chart's tooltip names it, as text
+    assert f"2@{EVIL}" in page.eval_on_selector("#chart svg g#step-2 > title", "t => t.textContent")
