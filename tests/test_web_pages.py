@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from judge.rulesets import RULESETS, Kind
-from judge.scenario import load_scenario
+from judge.scenario import CARD_TYPES, load_scenario
 from judge.web.examples import expects_error
 from judge.web.messages import MESSAGES
 
@@ -126,7 +126,8 @@ def test_every_string_the_templates_ask_for_is_in_the_catalog():
 
     built = {f"prio_{k.value}" for k in Kind} | {f"o_{k}" for k in OUTCOME_LISTS} | {
         f"d_{k}" for k in ("jack_out", "continue", "rez", "unrez", "break", "effect")} | {
-        f"legend_{k}" for k in ("current", "visited", "skipped", "triggered", "not_reached")}
+        f"legend_{k}" for k in ("current", "visited", "skipped", "triggered", "not_reached")} | {
+        f"type_{k}" for k in CARD_TYPES}
     literal = {k for k in used if not k.endswith("_")}
     assert literal and not (literal | built) - set(MESSAGES)
 

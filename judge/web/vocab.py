@@ -10,14 +10,6 @@ from .i18n import t
 
 __all__ = ["vocab"]
 
-CARD_TYPE_WORDS = {
-    "ice": ("ice", "아이스"), "agenda": ("agenda", "아젠다"), "asset": ("asset", "자산"),
-    "upgrade": ("upgrade", "업그레이드"), "operation": ("operation", "작전"), "event": ("event", "이벤트"),
-    "program": ("program", "프로그램"), "hardware": ("hardware", "하드웨어"),
-    "resource": ("resource", "리소스"), "identity": ("identity", "아이덴티티"),
-}
-
-
 def _word(table: dict, key: str, lang: str) -> str:
     pair = table.get(key)
     return f"{key} — {core.pick(pair, lang)}" if pair else key
@@ -38,6 +30,6 @@ def vocab(ruleset_id: str | None, lang: str) -> dict[str, list[tuple[str, str]]]
         "by": [(s, core.pick(core.SIDES[s], lang)) for s in ("runner", "corp")],
         "at": [("", t("choose"))] + [(s.id, f"{s.id} {core.pick((s.name_en, s.name_ko), lang)}")
                                      for s in rs.steps],
-        "type": [("", "—")] + [(c, _word(CARD_TYPE_WORDS, c, lang)) for c in CARD_TYPES],
+        "type": [("", "—")] + [(c, f"{c} — {t('type_' + c)}") for c in CARD_TYPES],
         "server": [("HQ", "HQ"), ("R&D", "R&D"), ("Archives", "Archives")],
     }
