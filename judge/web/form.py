@@ -8,7 +8,7 @@ from ..scenario import MAX_NAME, MAX_TEXT
 
 __all__ = ["COLUMNS", "SCALARS", "FormData", "blank", "from_request", "MAX_ROWS"]
 
-MAX_ROWS = 40
+MAX_ROWS = 100
 SCALARS = ("title", "ruleset", "server", "by", "bad_publicity", "credits", "tags")
 # Each kind of row and its columns; a row's fields are posted as repeated `<kind>-<column>` names.
 COLUMNS: dict[str, tuple[str, ...]] = {
