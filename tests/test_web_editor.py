@@ -179,3 +179,13 @@ def test_the_forms_own_messages_are_in_korean_when_korean_is_chosen(client, csrf
 
     assert resp.status_code == 400
     assert "기업의 악평: 0에서 1000 사이의 정수" in text(resp)
+
+
+def test_more_rows_than_a_table_holds_is_said_not_silently_run(client, csrf):
+    many = [f"Ice {i}" for i in range(101)]
+
+    resp = client.post("/new", data=form(csrf, **{"ice-name": many, "ice-rezzed": ["yes"] * 101,
+                                                  "ice-subs": [""] * 101}))
+
+    assert resp.status_code == 400
+    assert "more than 100 rows" in text(resp)

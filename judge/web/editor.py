@@ -59,7 +59,8 @@ def _field_of_line(text: str, line: int | None, origins: dict[str, str]) -> str 
 
 
 def _run_form(fd: FormData, yaml_text: str):
-    data, origins, fd.errors = build(fd)
+    data, origins, errors = build(fd)
+    fd.errors.update(errors)
     if fd.errors:
         return _page(fd, yaml_text, 400)
     text = dump(data)
@@ -81,7 +82,8 @@ def _run_yaml(fd: FormData, yaml_text: str):
 
 
 def _form_to_yaml(fd: FormData, yaml_text: str):
-    data, _, fd.errors = build(fd)
+    data, _, errors = build(fd)
+    fd.errors.update(errors)
     if fd.errors:
         return _page(fd, yaml_text, 400)
     return _page(fd, dump(data), notice=t("yaml_updated"))

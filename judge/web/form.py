@@ -90,4 +90,9 @@ def from_request(form) -> FormData:
         limit = {"subs": MAX_TEXT, "value": MAX_TEXT}
         rows[kind] = [{c: _clip(lists[c][i] if i < len(lists[c]) else DEFAULTS[kind].get(c, ""),
                                 limit.get(c, MAX_NAME * 3)) for c in cols} for i in range(n)]
-    return FormData(values=values, rows=rows)
+    fd = FormData(values=values, rows=rows)
+    if any(len(form.getlist(f"{kind}-{cols[0]}")) > MAX_ROWS for kind, cols in COLUMNS.items()):
+        from .i18n import t
+
+        fd.errors["_"] = t("fe_too_many_rows", n=MAX_ROWS)
+    return fd

@@ -110,6 +110,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fe_needs_value": ("{kind} needs a value", "{kind}에는 값이 필요합니다"),
     "fe_int": ("{kind} takes a whole number, not \"{value}\"", "{kind}에는 \"{value}\"가 아닌 정수가 필요합니다"),
     "fe_break": ("break takes all, or subroutine numbers like 1, 3", "break에는 all 또는 1, 3 같은 서브루틴 번호를 씁니다"),
+    "fe_too_many_rows": ("A table has more than {n} rows; only the first {n} were kept.",
+                         "행이 {n}개를 넘는 표가 있어 처음 {n}개만 남겼습니다."),
     "fe_not_offered": ("That choice is not offered at this step", "이 단계에서는 그 선택을 할 수 없습니다"),
     # stepper
     "step_of": ("Step {n} of {total}", "{total}단계 중 {n}단계"),
