@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .trace import Trace
 
 __all__ = ["actual", "compare", "expected_error"]
@@ -12,7 +14,7 @@ def expected_error(path) -> str | None:
     import yaml
 
     try:
-        doc = yaml.safe_load(open(path, encoding="utf-8").read())
+        doc = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
         err = doc.get("expect", {}).get("error") if isinstance(doc, dict) else None
     except Exception:  # noqa: BLE001  (the file is broken on purpose; no expectation then)
         return None
