@@ -33,12 +33,23 @@ class JudgeError(Exception):
         place = f"{self.where}: " if self.where else ""
         return f"{head}{place}{self.message}"
 
-    def as_dict(self) -> dict:
+    def text(self, lang: str = "en") -> str:
+        """The message alone, in a language (the place in the file is added by str())."""
+        if lang == "ko":
+            from .errors_ko import to_korean
+            return to_korean(self.message)
+        return self.message
+
+    def located_text(self, lang: str = "en") -> str:
+        """Like str(), in a language."""
+        return str(self).replace(self.message, self.text(lang), 1) if lang == "ko" else str(self)
+
+    def as_dict(self, lang: str = "en") -> dict:
         """The JSON form used by the API: {"error": ..., "where": ...}."""
         where = self.where or ""
         if self.line:
             where = f"line {self.line}" + (f", {where}" if where else "")
-        return {"error": self.message, "where": where or None}
+        return {"error": self.text(lang), "where": where or None}
 
 
 class ScenarioError(JudgeError):

@@ -10,7 +10,7 @@ from . import situation, store
 from .form import FormData, blank, from_request
 from .form_build import build
 from .form_fill import fill
-from .i18n import t
+from .i18n import lang, t
 from .security import CSRFError
 from .yamltree import dump, parse, tree
 
@@ -68,7 +68,7 @@ def _run_form(fd: FormData, yaml_text: str):
         s = situation.save(text)
     except JudgeError as exc:
         key = field_for(origins, exc.where) or _field_of_line(text, exc.line, origins) or "_"
-        fd.errors[key] = exc.message if key != "_" else str(exc)
+        fd.errors[key] = exc.text(lang()) if key != "_" else exc.located_text(lang())
         return _page(fd, yaml_text, 400)
     return redirect(url_for("stepper.show", sid=s.id), 303)
 

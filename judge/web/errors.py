@@ -6,7 +6,7 @@ from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..errors import JudgeError
-from .i18n import t
+from .i18n import lang, t
 
 __all__ = ["init_app", "api_error", "page_error"]
 
@@ -39,7 +39,7 @@ def _http(e: HTTPException):
 def _judge(e: JudgeError):
     if _wants_json():
         return jsonify(e.as_dict()), 400
-    return page_error(t("err_scenario"), 400, str(e))
+    return page_error(t("err_scenario"), 400, e.located_text(lang()))
 
 
 def _internal(e: InternalServerError):

@@ -23,7 +23,7 @@ def load_or_404(sid: str) -> situation.Situation:
     try:
         s = situation.saved(sid)
     except JudgeError as exc:
-        abort(make_response(*page_error(t("err_saved_broken"), 400, str(exc))))
+        abort(make_response(*page_error(t("err_saved_broken"), 400, exc.located_text(lang()))))
     if s is None and library_has(sid):  # an example's permalink on a database that had not loaded them yet
         s = situation.saved(sid)
     if s is None:
@@ -54,6 +54,6 @@ def decide(sid: str):
     except BadStep as exc:
         return page_error(t("err_bad_step", step=exc.asked, total=exc.total), 400)
     except (JudgeError, ValueError) as exc:
-        err = str(exc)
+        err = exc.located_text(lang()) if isinstance(exc, JudgeError) else str(exc)
         return _show(s, str(n), 400, decide_error=err, decided=request.form)
     return redirect(url_for("stepper.show", sid=new.id, step=n), 303)
