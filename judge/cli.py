@@ -198,7 +198,9 @@ def main(argv: list[str] | None = None) -> None:
         exc.show()
         sys.exit(2)
     except JudgeError as exc:
-        click.echo(f"error: {exc}", err=True)
+        args = list(argv if argv is not None else sys.argv[1:])
+        ko = "--lang=ko" in args or any(a == "--lang" and b == "ko" for a, b in zip(args, args[1:], strict=False))
+        click.echo(f"error: {exc.located_text('ko' if ko else 'en')}", err=True)
         sys.exit(2)
     except BrokenPipeError:
         sys.exit(0)

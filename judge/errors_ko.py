@@ -144,6 +144,12 @@ WORDS: dict[str, str] = {
 def _word(v: str) -> str:
     if v in WORDS:
         return WORDS[v]
+    from .i18n import SKIPS
+
+    for en, ko in SKIPS.values():  # a skip reason quoted inside a message
+        m = re.fullmatch(re.escape(en).replace(re.escape("{ice}"), "(?P<ice>.*?)"), v)
+        if m:
+            return ko.format(**m.groupdict())
     if v.startswith("the number "):
         return "숫자 " + v[len("the number "):]
     if v.endswith(" (a yes/no value)"):
