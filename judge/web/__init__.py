@@ -71,4 +71,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.init_app(app)
     for module in (pages, editor, stepper, files, api):
         app.register_blueprint(module.bp)
+    from . import compare_page, translate_page  # rule sets: compare, step-number translation
+
+    for module in (compare_page, translate_page):
+        app.register_blueprint(module.bp)
     return app
