@@ -8,6 +8,7 @@ from flask import Blueprint, Response, request
 
 from . import chart
 from .i18n import lang
+from .ruleset_pick import RulesetProblem, under
 from .stepctx import BadStep, step_number
 from .stepper import load_or_404
 from .stepview import positions
@@ -29,15 +30,24 @@ def scenario_yaml(sid: str):
     return _attachment(s.text, "application/yaml", f"situation-{sid}.yaml")
 
 
+def _loaded(sid: str):
+    # ?ruleset= as on the stepper: the downloads of the page being looked at
+    return under(load_or_404(sid), request.args.get("ruleset"))
+
+
+def _rs(s) -> str:
+    return "" if s.trace.ruleset == s.scenario.ruleset else f"-{s.trace.ruleset}"
+
+
 @bp.get("/s/<sid>/trace.json")
 def trace_json(sid: str):
-    s = load_or_404(sid)
+    s = _loaded(sid)
     body = json.dumps(s.trace.as_dict(lang()), ensure_ascii=False, indent=2)
-    return _attachment(body, "application/json", f"trace-{sid}-{lang()}.json")
+    return _attachment(body, "application/json", f"trace-{sid}{_rs(s)}-{lang()}.json")
 
 
 def _step(sid: str):
-    s = load_or_404(sid)
+    s = _loaded(sid)
     pos = positions(s.trace, lang())
     return s, pos, step_number(request.args.get("step"), len(pos))
 
@@ -46,13 +56,20 @@ def _step(sid: str):
 def chart_svg(sid: str):
     s, pos, n = _step(sid)
     svg = chart.file_svg(s.trace, pos, n, lang())
-    return _attachment(svg, "image/svg+xml", f"chart-{sid}-step{n}-{lang()}.svg")
+    return _attachment(svg, "image/svg+xml", f"chart-{sid}{_rs(s)}-step{n}-{lang()}.svg")
 
 
 @bp.get("/s/<sid>/chart.png")
 def chart_png(sid: str):
     s, pos, n = _step(sid)
-    return _attachment(chart.png(s.trace, pos, n, lang()), "image/png", f"chart-{sid}-step{n}-{lang()}.png")
+    return _attachment(chart.png(s.trace, pos, n, lang()), "image/png", f"chart-{sid}{_rs(s)}-step{n}-{lang()}.png")
+
+
+@bp.errorhandler(RulesetProblem)
+def bad_ruleset(exc: RulesetProblem):
+    from .errors import page_error
+
+    return page_error(str(exc), 400)
 
 
 @bp.errorhandler(BadStep)

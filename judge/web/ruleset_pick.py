@@ -148,5 +148,7 @@ def switch(s: Situation) -> list[dict]:
 def ruleset_context(s: Situation) -> dict:
     """What the stepper page adds for rule sets: the switch, and the query its step links keep."""
     native = s.trace.ruleset == s.scenario.ruleset
+    shown, own = name(s.trace.ruleset), name(s.scenario.ruleset)
+    note = "" if native else say("cmp_shown_under", rs=shown, own=own) + " " + say("cmp_decide_own", own=own)
     return {"rs_switch": switch(s), "native": native, "rs_arg": None if native else s.trace.ruleset,
-            "step_q": "?step=" if native else f"?ruleset={s.trace.ruleset}&step="}
+            "rs_note": note, "step_q": "?step=" if native else f"?ruleset={s.trace.ruleset}&step="}

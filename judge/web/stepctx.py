@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import chart
 from .decide import choices
 from .i18n import t
+from .ruleset_pick import ruleset_context
 from .situation import Situation
 from .stepview import Position, positions
 
@@ -39,7 +40,7 @@ def _highlights(s: Situation, pos: list[Position], lang: str) -> tuple[list, dic
     """Every step's highlight and the plain tooltips they change. A saved situation's id names
     its content, so its highlights never change: they are computed once per language (they are
     most of a page's work: ~9 ms for a median example, ~55 ms for the longest)."""
-    key = (s.id or "", lang)
+    key = (s.id or "", s.trace.ruleset, lang)  # one situation, viewed under each rule set
     got = _HIGHLIGHTS.get(key) if s.id else None
     if got is None:
         hl = chart.highlights(s.trace, pos, lang)
@@ -66,8 +67,10 @@ def stepper_context(s: Situation, asked: str | None, lang: str) -> dict:
     return {
         "s": s, "sc": s.scenario, "trace": t, "positions": pos, "cur": n,
         "svg": chart.inline_svg(t, pos, n, lang),
-        "choices": {p.n: choices(s, p) for p in pos},
+        # Decisions edit the scenario's actions, whose steps are those of its own rule set.
+        "choices": {p.n: choices(s, p) if t.ruleset == s.scenario.ruleset else [] for p in pos},
         "lists": [(k, t.lists[k]) for k in OUTCOME_LISTS if t.lists[k]],
         "warnings": [e.text(t.rs, lang) for e in t.warnings],
         "script_data": _script_data(s, pos, n, lang),
+        **ruleset_context(s),
     }

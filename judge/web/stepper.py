@@ -10,6 +10,7 @@ from .decide import apply
 from .errors import page_error
 from .examples import library_has
 from .i18n import lang, t
+from .ruleset_pick import RulesetProblem, under
 from .stepctx import BadStep, step_number, stepper_context
 from .stepview import positions
 
@@ -41,7 +42,11 @@ def _show(s, asked, status=200, **extra):
 
 @bp.get("/s/<sid>")
 def show(sid: str):
-    return _show(load_or_404(sid), request.args.get("step"))
+    try:  # ?ruleset=nsg: the same situation under another rule set it can be placed in
+        s = under(load_or_404(sid), request.args.get("ruleset"))
+    except RulesetProblem as exc:
+        return page_error(str(exc), 400)
+    return _show(s, request.args.get("step"))
 
 
 @bp.post("/s/<sid>/decide")

@@ -52,10 +52,16 @@
     return u;
   }
 
+  // Under another rule set (?ruleset=nsg) the step links keep it, as the server writes them.
+  var shownRuleset = new URL(window.location.href).searchParams.get("ruleset");
+  function stepSearch(n) {
+    return "?" + (shownRuleset ? "ruleset=" + encodeURIComponent(shownRuleset) + "&" : "") + "step=" + n;
+  }
+
   function setLink(id, n) {
     var a = document.getElementById(id);
     if (!a) { return; }
-    a.href = "?step=" + n;
+    a.href = stepSearch(n);
     a.setAttribute("aria-disabled", String(n === cur));
   }
 
@@ -98,6 +104,11 @@
     ["dl-svg", "dl-png"].forEach(function (id) {
       var a = document.getElementById(id);
       if (a) { var u = new URL(a.href); u.searchParams.set("step", String(n)); a.href = u.toString(); }
+    });
+    document.querySelectorAll("#rs-switch a[data-steps]").forEach(function (a) {
+      var steps = a.dataset.steps.split(","), u = new URL(a.href);  // the matching step in that rule set
+      u.searchParams.set("step", steps[Math.min(n, steps.length) - 1]);
+      a.href = u.toString();
     });
     document.querySelectorAll(".langs a[data-lang]").forEach(function (a) {
       var u = new URL(url.toString()); u.searchParams.set("lang", a.dataset.lang); a.href = u.toString();

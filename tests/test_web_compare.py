@@ -1,0 +1,191 @@
+"""The compare page: one situation under every rule set, side by side, divergences marked."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+YAML = {"Content-Type": "application/yaml"}
+
+# rules.md E2: the same jack out, placed per rule set (2.2 of the next ice in FFG, 6.9.4c of the ice
+# just passed in NSG). Snitch shows whether Hunter is ever approached.
+E2 = """\
+title: "E2: jack out before the second ice"
+run: {server: Server 1}
+runner:
+  cards:
+    - name: Snitch
+      abilities: [{when: approached, ice: Hunter, effect: {note: Snitch exposes Hunter}}]
+servers:
+  Server 1:
+    ice:
+      - {name: Enigma, rezzed: true, subroutines: ["The Runner loses [click], if able.", End the run]}
+      - {name: Hunter, rezzed: false, subroutines: ["Trace 3."]}
+    cards: [{name: Project Atlas, type: agenda, points: 2}]
+actions:
+  - {at: {ffg-rr: "3.1", ffg-core: "3.1", nsg: "6.9.3b"}, ice: Enigma, by: runner, break: [2]}
+  - {at: {ffg-rr: "2.2", ffg-core: "2.2"}, ice: Hunter, by: runner, jack_out: true}
+  - {at: {nsg: "6.9.4c"}, ice: Enigma, by: runner, jack_out: true}
+"""
+
+# A plain `at: "2.2"` has no NSG step with the same meaning: the situation cannot run under nsg.
+PLAIN_JACK_OUT = """\
+title: Jack out at the second ice, written for the Rules Reference only
+run: {server: HQ}
+servers:
+  HQ:
+    ice:
+      - {name: Ice Wall, rezzed: true, subroutines: [End the run]}
+      - {name: Enigma, rezzed: true, subroutines: [End the run]}
+    cards: [{name: Hedge Fund, type: operation}]
+actions:
+  - {at: "3.1", ice: Ice Wall, by: runner, break: all}
+  - {at: "2.2", ice: Enigma, by: runner, jack_out: true}
+"""
+
+
+def save(client, text: str) -> str:
+    return client.post("/api/scenarios", data=text, headers=YAML).get_json()["id"]
+
+
+def html_of(resp) -> str:
+    return resp.get_data(as_text=True)
+
+
+def column(html: str, rs: str) -> str:
+    m = re.search(rf'<section class="column[^"]*" id="col-{re.escape(rs)}".*?</section>', html, re.S)
+    assert m, f"no column for {rs}"
+    return m.group(0)
+
+
+def path_item(html: str, rs: str, occ: str) -> str:
+    m = re.search(rf'<li id="p-{re.escape(rs)}-\d+"[^>]*>\s*<a [^>]*><span class="occ">{re.escape(occ)}</span>.*?</li>',
+                  column(html, rs), re.S)
+    assert m, f"{occ} is not on the path of {rs}"
+    return m.group(0)
+
+
+def divergences(html: str) -> list[tuple[str, str]]:
+    return [(kind, re.sub(r"<[^>]+>|\s+", " ", text).strip()) for kind, text in
+            re.findall(r'<li id="d-\d+" class="dv dv-(\w+)"[^>]*>(.*?)</li>', html, re.S)]
+
+
+@pytest.fixture
+def e2(client) -> str:
+    return save(client, E2)
+
+
+def test_the_compare_page_shows_one_column_per_rule_set_with_outcome_path_and_triggers(client, e2):
+    html = html_of(client.get(f"/s/{e2}/compare?lang=en"))
+
+    for rs in ("ffg-rr", "nsg", "ffg-core"):
+        col = column(html, rs)
+        assert 'class="status status-unsuccessful"' in col
+        assert 'class="cmp-path"' in col and 'class="cmp-triggers"' in col
+    assert "Snitch: when approached" in column(html, "ffg-rr")
+    assert '<a class="occ" href="/s/' in column(html, "ffg-rr")  # the trigger links to its step
+    assert "first approach of this run" in path_item(html, "ffg-rr", "2.1@Enigma")  # a skipped step, with its reason
+
+
+def test_the_jack_out_placement_of_e2_is_marked_as_a_different_path_and_a_trigger_that_never_happens(client, e2):
+    html = html_of(client.get(f"/s/{e2}/compare?lang=en"))
+
+    found = divergences(html)
+    assert [k for k, _ in found] == ["path", "trigger"]
+    assert "nsg: jack out (6.9.4c@Enigma)" in found[0][1]
+    assert "ffg-rr: approach Hunter (2@Hunter)" in found[0][1]
+    assert "nsg: never" in found[1][1]
+    assert 'class="diverge"' in path_item(html, "nsg", "6.9.4c@Enigma")
+    assert 'class="diverge"' in path_item(html, "ffg-rr", "2@Hunter")
+    assert 'class="diverge"' in path_item(html, "ffg-core", "2@Hunter")
+    assert 'class="diverge"' not in path_item(html, "nsg", "6.9.4a@Enigma")
+    never = re.findall(r'<li class="diverge never">(.*?)</li>', column(html, "nsg"), re.S)
+    assert len(never) == 1 and "Snitch" in never[0]
+    assert 'href="#d-1"' in path_item(html, "nsg", "6.9.4c@Enigma")
+
+
+def test_each_column_links_to_the_stepper_under_its_rule_set(client, e2):
+    html = html_of(client.get(f"/s/{e2}/compare"))
+
+    assert f'href="/s/{e2}"' in column(html, "ffg-rr")  # the situation's own rule set needs no argument
+    assert f'href="/s/{e2}?ruleset=nsg"' in column(html, "nsg")
+    assert f'href="/s/{e2}?ruleset=ffg-core"' in column(html, "ffg-core")
+    assert f'href="/s/{e2}?ruleset=nsg&amp;step=18"' in path_item(html, "nsg", "6.9.4c@Enigma")
+
+
+def test_the_compare_page_speaks_korean(client, e2):
+    html = html_of(client.get(f"/s/{e2}/compare?lang=ko"))
+
+    assert '<html lang="ko">' in html
+    assert "차이점" in html and "NSG 종합 규칙" in html and "FFG 기본 규칙서" in html
+    found = dict(divergences(html))
+    assert "진행이 갈립니다" in found["path"] and "nsg: 잭 아웃 (6.9.4c@Enigma)" in found["path"]
+    assert "Snitch: 접근할 때" in found["trigger"] and "격발 안 됨" in found["trigger"]
+    assert "first approach" not in html
+
+
+def test_a_rule_set_the_actions_cannot_be_placed_in_gets_the_reason_instead_of_a_column(client):
+    sid = save(client, PLAIN_JACK_OUT)
+
+    html = html_of(client.get(f"/s/{sid}/compare?lang=en"))
+
+    nsg = column(html, "nsg")
+    assert "column unplaced" in nsg and "cmp-path" not in nsg
+    assert "2.2 of ffg-rr" in nsg and "jack out: FFG after approaching the next ice" in nsg
+    assert "cmp-path" in column(html, "ffg-core")
+    ko = html_of(client.get(f"/s/{sid}/compare?lang=ko"))
+    assert "같은 뜻의 단계가 없습니다" in column(ko, "nsg") and "잭 아웃: FFG는 다음 아이스에 접근한 뒤" in column(ko, "nsg")
+
+
+def test_rule_sets_that_agree_say_so(client):
+    sid = save(client, "title: No ice\nrun: {server: HQ}\nservers: {HQ: {cards: [{name: Hedge Fund, type: operation}]}}\n")
+
+    html = html_of(client.get(f"/s/{sid}/compare?lang=en"))
+
+    assert 'class="agree"' in html or divergences(html)  # no ice: the FFG charts agree with each other at least
+    assert "ffg-rr" in html and "ffg-core" in html
+
+
+def test_the_stepper_links_to_the_comparison(client, e2):
+    html = html_of(client.get(f"/s/{e2}"))
+
+    assert f'href="/s/{e2}/compare"' in html
+
+
+def test_an_example_opens_its_comparison_by_file_name(client):
+    resp = client.get("/examples/e02-jack-out-placement-three-rule-sets/compare")
+
+    assert resp.status_code == 303 and resp.headers["Location"].endswith("/compare")
+    assert client.get("/examples/no-such-file/compare").status_code == 404
+
+
+def test_an_unknown_situation_has_no_comparison(client):
+    assert client.get("/s/0123456789abcdef/compare").status_code == 404
+    assert client.get("/s/..%2F..%2Fetc/compare").status_code == 404
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_example_compares_without_a_server_error_in_both_languages(client, lang):
+    compared = 0
+    for f in EXAMPLES:
+        resp = client.post("/api/scenarios", data=f.read_bytes(), headers=YAML)
+        if resp.status_code == 400:
+            continue  # a file meant to be refused
+        page = client.get(f"/s/{resp.get_json()['id']}/compare?lang={lang}")
+        assert page.status_code == 200, f.name
+        compared += 1
+    assert compared > len(EXAMPLES) // 2
+
+
+def test_the_compare_page_renders_in_a_few_milliseconds_once_its_runs_are_known(client, e2):
+    client.get(f"/s/{e2}/compare")
+    t0 = time.perf_counter()
+    for _ in range(10):
+        client.get(f"/s/{e2}/compare")
+    assert (time.perf_counter() - t0) / 10 < 0.1

@@ -1,0 +1,151 @@
+"""The stepper of a saved situation under another rule set: /s/<id>?ruleset=nsg&step=N."""
+
+from __future__ import annotations
+
+import html as htmllib
+import json
+import re
+
+import pytest
+from test_web_compare import E2, PLAIN_JACK_OUT, save
+
+from judge.render.ids import step_id
+
+
+def html_of(resp) -> str:
+    return resp.get_data(as_text=True)
+
+
+def text_of(resp) -> str:
+    return htmllib.unescape(resp.get_data(as_text=True))
+
+
+def classes_of(html: str, element_id: str) -> set[str]:
+    m = re.search(rf'<g id="{re.escape(element_id)}" class="([^"]*)"', html)
+    assert m, f"no chart element {element_id}"
+    return set(m.group(1).split())
+
+
+def visible_occ(html: str) -> str:
+    shown = re.findall(r'<section class="position" id="pos-\d+" data-n="\d+" data-occ="([^"]+)">', html)
+    assert len(shown) == 1, shown
+    return shown[0]
+
+
+def switch_links(html: str) -> dict[str, str]:
+    nav = re.search(r'<nav class="rs-switch".*?</nav>', html, re.S).group(0)
+    return {rs: href.replace("&amp;", "&") for href, rs in re.findall(r'<a href="([^"]+)"\s+data-ruleset="([^"]+)"', nav)}
+
+
+@pytest.fixture
+def e2(client) -> str:
+    return save(client, E2)
+
+
+def test_under_nsg_the_chart_is_nsgs_with_the_step_highlighted(client, e2):
+    html = html_of(client.get(f"/s/{e2}?ruleset=nsg&step=18"))
+
+    assert visible_occ(html) == "6.9.4c@Enigma"
+    assert {"node", "current"} <= classes_of(html, step_id("6.9.4c"))
+    assert "visited" in classes_of(html, step_id("6.9.2b"))
+    assert 'id="step-2_2"' not in html  # not the Rules Reference chart
+
+
+def test_the_rule_set_shown_has_its_name_version_and_date(client, e2):
+    html = html_of(client.get(f"/s/{e2}?ruleset=nsg&lang=en"))
+
+    current = re.search(r'<p class="rs-current">.*?</p>', html, re.S).group(0)
+    assert "NSG Comprehensive Rules" in current
+    assert "Null Signal Games Comprehensive Rules v26.03" in current
+    assert '<time class="rs-date" datetime="2026-03-02"' in current
+    ko = html_of(client.get(f"/s/{e2}?ruleset=nsg&lang=ko"))
+    assert "NSG 종합 규칙" in re.search(r'<p class="rs-current">.*?</p>', ko, re.S).group(0)
+
+
+def test_step_links_keep_the_rule_set(client, e2):
+    html = html_of(client.get(f"/s/{e2}?ruleset=nsg&step=3"))
+
+    assert 'id="go-next" href="?ruleset=nsg&step=4"' in html.replace("&amp;", "&")
+    assert '<a href="?ruleset=nsg&step=18" data-n="18">' in html.replace("&amp;", "&")
+    permalink = re.search(r'id="permalink" readonly value="([^"]+)"', html).group(1).replace("&amp;", "&")
+    assert permalink.endswith(f"/s/{e2}?ruleset=nsg&step=3")
+
+
+def test_the_switch_opens_the_same_moment_in_each_rule_set(client, e2):
+    html = html_of(client.get(f"/s/{e2}?step=9"))  # ffg-rr 4@Enigma: Enigma is passed
+
+    links = switch_links(html)
+    assert links["ffg-rr"] == f"/s/{e2}?step=9"
+    nsg = html_of(client.get(links["nsg"]))
+    assert visible_occ(nsg) == "6.9.4a@Enigma"
+    assert 'aria-current="true">NSG Comprehensive Rules' in nsg.replace("\n", "")
+    core = html_of(client.get(switch_links(nsg)["ffg-core"]))
+    assert visible_occ(core) == "3.2@Enigma"  # the six-step chart passes ice on leaving 3.2
+
+
+def test_under_another_rule_set_decisions_are_not_offered_and_the_page_says_why(client, e2):
+    own = html_of(client.get(f"/s/{e2}?step=12"))
+    nsg = text_of(client.get(f"/s/{e2}?ruleset=nsg&step=18&lang=en"))
+
+    assert 'class="decide"' in own
+    assert 'class="decide"' not in nsg
+    assert "Decisions are made under the situation's own rule set" in nsg
+    ko = html_of(client.get(f"/s/{e2}?ruleset=nsg&lang=ko"))
+    assert "FFG 룰 레퍼런스로 여세요" in ko  # the particle fits the name
+
+
+def test_the_own_rule_set_named_explicitly_is_the_plain_stepper(client, e2):
+    named, plain = html_of(client.get(f"/s/{e2}?ruleset=ffg-rr&step=2")), html_of(client.get(f"/s/{e2}?step=2"))
+
+    main = re.compile(r'<article class="stepper".*</article>', re.S)
+    assert main.search(named).group(0) == main.search(plain).group(0)
+
+
+@pytest.mark.parametrize("lang, says", [("en", 'There is no rule set "bogus"'), ("ko", '"bogus" 규칙은 없습니다')])
+def test_an_unknown_rule_set_is_a_clear_400_in_the_page_language(client, e2, lang, says):
+    resp = client.get(f"/s/{e2}?ruleset=bogus&lang={lang}")
+
+    assert resp.status_code == 400
+    assert says in text_of(resp)
+
+
+def test_a_rule_set_the_situation_cannot_be_placed_in_is_a_400_with_the_reason(client):
+    sid = save(client, PLAIN_JACK_OUT)
+
+    resp = client.get(f"/s/{sid}?ruleset=nsg&lang=en")
+
+    assert resp.status_code == 400
+    assert "cannot run under NSG Comprehensive Rules" in html_of(resp)
+    assert "2.2 of ffg-rr" in html_of(resp)
+    switch = re.search(r'<nav class="rs-switch".*?</nav>', html_of(client.get(f"/s/{sid}")), re.S).group(0)
+    assert '<span class="off" data-ruleset="nsg"' in switch
+
+
+def test_a_bad_step_under_another_rule_set_is_a_400(client, e2):
+    assert client.get(f"/s/{e2}?ruleset=nsg&step=99").status_code == 400
+    assert client.get(f"/s/{e2}?ruleset=nsg&step=x").status_code == 400
+
+
+def test_downloads_follow_the_rule_set_shown(client, e2):
+    html = html_of(client.get(f"/s/{e2}?ruleset=nsg&step=18"))
+    svg_url = re.search(r'id="dl-svg" href="([^"]+)"', html).group(1).replace("&amp;", "&")
+    json_url = re.search(r'href="([^"]*trace\.json[^"]*)"', html).group(1).replace("&amp;", "&")
+
+    svg = client.get(svg_url)
+    trace = client.get(json_url)
+
+    assert 'id="step-6_9_4c"' in svg.get_data(as_text=True)
+    assert "-nsg-step18-" in svg.headers["Content-Disposition"]
+    assert json.loads(trace.get_data(as_text=True))["ruleset"] == "nsg"
+    assert client.get(f"/s/{e2}/trace.json?ruleset=bogus").status_code == 400
+
+
+def test_each_rule_sets_highlights_are_kept_apart(client, e2):
+    def hl(url):
+        data = re.search(r'<script type="application/json" id="stepper-data">(.*?)</script>', html_of(client.get(url)), re.S)
+        return json.loads(data.group(1))["hl"]
+
+    own, nsg = hl(f"/s/{e2}"), hl(f"/s/{e2}?ruleset=nsg")
+
+    assert own[0]["current"] == "step-1" and nsg[0]["current"] == "step-6_9_1a"
+    assert len(own) == 13 and len(nsg) == 22
