@@ -307,4 +307,5 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tr_not_step_of": ("\"{step}\" is not a step of {rs}; it is a step of {owners}.",
                        "\"{step}\"은(는) {rs}의 단계가 아닙니다. {owners}의 단계입니다."),
     "cmp_chart_switch": ("Show the chart of", "차트 선택"),
+    "cmp_chart_all": ("All three", "세 규칙 모두"),
 }

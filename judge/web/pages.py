@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, render_template, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 from .. import rulesets
 from . import chart
@@ -32,9 +32,16 @@ def example(stem: str):
 
 @bp.get("/chart")
 def timing_chart():
+    # ?ruleset=nsg shows one rule set's charts (the page's rule set switch); none shows all three.
+    asked = request.args.get("ruleset") or None
+    if asked is not None and asked not in rulesets.RULESETS:
+        from .errors import page_error
+        from .ruleset_pick import say
+
+        return page_error(say("cmp_no_ruleset", asked=asked[:30], known=", ".join(rulesets.RULESETS)), 400)
     charts = [(rs, [(code, chart.plain_svg(rs.id, code)) for code in ("en", "ko")])
-              for rs in rulesets.RULESETS.values()]
-    return render_template("chart.html", charts=charts)
+              for rs in rulesets.RULESETS.values() if asked in (None, rs.id)]
+    return render_template("chart.html", charts=charts, shown=asked, rulesets=rulesets.RULESETS)
 
 
 @bp.get("/chart.css")
