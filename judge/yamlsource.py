@@ -60,6 +60,8 @@ class _Builder:
                                     line=node.start_mark.line + 1, where=_fmt(path)) from None
             if not isinstance(value, str) and node.style is None:
                 self.doc.raw[path] = node.value
+            if isinstance(value, str):
+                _refuse_control(value, node, path)  # an escape ("\ud800") can write what the text may not
             return value
         if isinstance(node, yaml.SequenceNode):
             return [self.build(n, path + (i,), depth + 1) for i, n in enumerate(node.value)]
@@ -73,6 +75,7 @@ class _Builder:
                     raise ScenarioError("merge keys (<<) are not supported",
                                         line=knode.start_mark.line + 1, where=_fmt(path))
                 key = knode.value
+                _refuse_control(key, knode, path)
                 if key in out:
                     raise ScenarioError(f"key {key!r} appears twice",
                                         line=knode.start_mark.line + 1, where=_fmt(path))
@@ -80,6 +83,13 @@ class _Builder:
                 out[key] = self.build(vnode, path + (key,), depth + 1)
             return out
         raise ScenarioError("unsupported YAML node", line=node.start_mark.line + 1)
+
+
+def _refuse_control(value: str, node: yaml.Node, path: tuple) -> None:
+    bad = _CONTROL.search(value)
+    if bad:
+        raise ScenarioError(f"control character U+{ord(bad.group()):04X} is not allowed in a scenario",
+                            line=node.start_mark.line + 1, where=_fmt(path) or None)
 
 
 def _fmt(path: tuple) -> str:

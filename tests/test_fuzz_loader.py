@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,10 +27,13 @@ VALUES = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=
 
 
 def _judge(text) -> None:
-    """Load and run; the only failure allowed is a JudgeError with a message."""
+    """Load and run; the only failure allowed is a JudgeError with a message. What loads can be
+    sent as the web sends it: JSON in UTF-8 (a lone surrogate cannot)."""
     try:
         sc = load_scenario("fuzz.yaml", text=text)
-        render_text(run(sc))
+        t = run(sc)
+        render_text(t).encode("utf-8")
+        json.dumps(t.as_dict("ko"), ensure_ascii=False).encode("utf-8")
     except JudgeError as exc:
         assert str(exc) and "Traceback" not in str(exc)
 
@@ -73,3 +79,21 @@ def test_a_card_name_of_any_text_loads_or_is_refused_clearly(name):
 @given(st.integers(0, len(BASE)), st.text(max_size=8))
 def test_a_scenario_damaged_anywhere_gives_a_scenario_or_one_clear_error(at, junk):
     _judge(BASE[:at] + junk + BASE[at:])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 0x10FFFF), st.sampled_from(["title", "ice", "sub", "key"]))
+def test_any_escaped_code_point_in_a_quoted_scalar_loads_or_is_refused_clearly(cp, where):
+    esc = f"\\U{cp:08x}"
+    doc = {"title": f'"T {esc}"', "ice": f'"Ice {esc}"', "sub": f'"Sub {esc}"', "key": "Ice Wall"}
+    key = f'"k{esc}": 1\n' if where == "key" else ""
+    text = (f"{key}title: {doc['title'] if where == 'title' else 'T'}\nrun: {{server: HQ}}\nservers:\n  HQ:\n"
+            f"    ice: [{{name: {doc['ice'] if where == 'ice' else 'Ice Wall'}, rezzed: true, "
+            f"subroutines: [{doc['sub'] if where == 'sub' else 'End the run'}]}}]\n")
+    _judge(text)
+
+
+def test_a_lone_surrogate_written_as_an_escape_is_refused_with_its_line():
+    with pytest.raises(JudgeError, match="U\\+D800.*not allowed") as exc:
+        load_scenario("s.yaml", text='run: {server: HQ}\ntitle: "a \\ud800 b"\n')
+    assert exc.value.line == 2
