@@ -32,7 +32,7 @@ def run_cmd(file: str, fmt: str, lang: str, ruleset: str | None, verbose: bool) 
     from .scenario import load_scenario
     from .textout import render_text
 
-    sc = load_scenario(file, ruleset=ruleset)
+    sc = load_scenario(file)  # plain `at` values belong to the file's own rule set; run() carries them
     t = run(sc, ruleset)
     if fmt == "json":
         click.echo(json.dumps(t.as_dict(lang), ensure_ascii=False, indent=2))

@@ -263,7 +263,7 @@ def encounter(x, e, side, st, source, action) -> None:
 
 
 def approach_again(x, e, side, st, source, action) -> None:
-    if st.does != "pass_ice" or x.w.ice is None:
+    if (st.does != "pass_ice" and not x.passing) or x.w.ice is None:
         _warn(x, st, side, action, "w_approach_again")
         return
     x.w.flags.add("approach_again")
@@ -307,7 +307,7 @@ def no_success(x, e, side, st, source, action) -> None:
 
 def instead_of_access(x, e, side, st, source, action) -> None:
     """The first replacement to resolve replaces access; a later one has nothing left to replace."""
-    mandatory = bool(e.opt("mandatory"))
+    mandatory = bool(e.opt("mandatory")) and x.rs.mandatory_replacement_wins
     if x.w.replaced_access:
         if mandatory and not x.w.replaced_mandatory:
             # FFG ruling (Security Testing over Account Siphon): the mandatory one wins.
@@ -323,7 +323,7 @@ def instead_of_access(x, e, side, st, source, action) -> None:
 
 
 def trash(x, e, side, st, source, action) -> None:
-    if st.does == "access":
+    if st.does in ("access", "access_and_return"):
         return  # handled card by card in access_cards
     if not x.installed(e.arg):
         _warn(x, st, side, action, "w_not_installed", card=e.arg)
@@ -332,7 +332,7 @@ def trash(x, e, side, st, source, action) -> None:
 
 
 def decline_steal(x, e, side, st, source, action) -> None:
-    if st.does != "access":
+    if st.does not in ("access", "access_and_return"):
         _warn(x, st, side, action, "w_decline_outside")
 
 

@@ -43,7 +43,7 @@ def start(sc: Scenario, ruleset_id: str | None = None) -> tuple[Context, State]:
         if at not in rs.step_ids:
             raise ScenarioError(f"{at!r} is not a step of {rs.id}", where=a.where + ".at", line=a.line,
                                 source=sc.source)
-        ctx.actions.setdefault((at, a.ice, a.time), []).append(a)
+        ctx.actions.setdefault((at, a.ice_for(rs.id), a.time), []).append(a)
     slots, sid = {}, 0
     for name, srv in sc.servers.items():
         slots[name] = []
@@ -109,7 +109,8 @@ def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
         at = placed_at(ctx.sc, a, ctx.rs.id)
         if at is None or a.index in s.applied:
             continue
-        occ = occurrence(at, a.ice, a.time) if a.ice or ctx.rs.step(at).per_ice else at
+        ice = a.ice_for(ctx.rs.id)
+        occ = occurrence(at, ice, a.time) if ice or ctx.rs.step(at).per_ice else at
         if any(e.kind == "warning" and e.extra_get("action") == a.index for e in events):
             continue
         if occ in skipped:
@@ -117,7 +118,7 @@ def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
             why_ko = f"{occ} 단계를 건너뜀"
         else:
             why, why_ko = f"the run never reached {occ}", f"{occ}에 도달하지 않음"
-        out.append(Event(kind="warning", step=at, ice=a.ice, occurrence=occ, side=a.side,
+        out.append(Event(kind="warning", step=at, ice=ice, occurrence=occ, side=a.side,
                          msg="warn_unapplied", args=(("what", a.effects), ("at", occ),
                                                      ("why", why), ("why_ko", why_ko)),
                          rule=at, extra=(("action", a.index), ("line", a.line))))
@@ -174,6 +175,7 @@ class _Exec:
         self.ctx, self.rs, self.w = ctx, ctx.rs, w
         self.events: list[Event] = []
         self.depth = depth
+        self.passing = False  # inside a pass that happens on an edge (the six-step chart)
 
     # ---------------------------------------------------------------- events
     def emit(self, kind: str, key: str, st: Step | None = None, side: str | None = None,
@@ -268,6 +270,11 @@ class _Exec:
                            "that sends the Runner back without `first: true`?)")
         if st.does == "approach_ice":
             self.select_ice()
+        elif st.does == "approach_position" and "approach_again" in w.flags:
+            w.flags.discard("approach_again")  # the same ice again: a new occurrence (#2)
+            w.visit = self.visit(w.ice)
+        if st.kind is Kind.END and w.label is None:
+            w.label = self.status()  # the run is labelled when it ends; later effects cannot change it
         ice = w.ice if st.per_ice else None
         if st.does == "pass_ice" and ice is None:
             self.emit("enter", "vacuous_pass", st, name=st.id)
@@ -540,6 +547,8 @@ class _Exec:
         return None
 
     def status(self) -> str:
+        if self.w.label is not None:
+            return self.w.label
         f = self.w.flags
         if "declared" in f:
             return "successful"

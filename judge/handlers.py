@@ -132,7 +132,11 @@ def pass_ice(x, st: Step) -> None:
 def pass_on_edge(x, st: Step) -> None:
     """The 6-step chart passes ice on its way out of 2.4 or 3.2: "when passed" triggers there."""
     if _passes(x, st):
-        x.resolve_moments(st, ("passed",), with_actions=False)
+        x.passing = True
+        try:
+            x.resolve_moments(st, ("passed",), with_actions=False)
+        finally:
+            x.passing = False
 
 
 def announce(x, st: Step) -> None:
@@ -170,9 +174,6 @@ def set_position(x, st: Step) -> None:
 def approach_position(x, st: Step) -> None:
     """NSG 6.9.2a: the Runner approaches the ice at their position; "when approached" triggers."""
     w = x.w
-    if "approach_again" in w.flags:
-        w.flags.discard("approach_again")
-        w.visit = x.visit(w.ice)
     w.flags.discard("runner_moved")
     for f in ("ice_left", "bypassed"):
         w.flags.discard(f)
@@ -224,7 +225,8 @@ def return_bp(x, st: Step) -> None:
 
 def label_run(x, st: Step) -> None:
     """NSG 6.9.6c: unsuccessful if the Success Phase was not reached and the server still exists."""
-    x.emit("action", "labelled", st, status=x.status())
+    x.w.label = x.status()
+    x.emit("action", "labelled", st, status=x.w.label)
 
 
 def run_complete(x, st: Step) -> None:

@@ -32,14 +32,14 @@ GUARDS: dict[str, tuple[str, str]] = {
 
 # Skip reason key -> (English, Korean), with {ice} filled in where known.
 SKIPS: dict[str, tuple[str, str]] = {
-    "no_ice": ("no ice protects the server, so the run goes from 1 straight to a vacuous 4",
-               "서버를 보호하는 아이스가 없어 1에서 곧바로 4(통과할 것 없음)로 간다"),
+    "no_ice": ("no ice protects the server: there is nothing to approach or encounter",
+               "서버를 보호하는 아이스가 없다: 접근하거나 대치할 아이스가 없다"),
     "first_approach": ("first approach of this run: the Runner cannot jack out yet",
                        "이번 런의 첫 번째 접근이라 아직 잭 아웃할 수 없다"),
     "unrezzed": ("{ice} is not rezzed, so the Runner passes it without an encounter",
                  "{ice}이(가) 레즈되지 않아 대치 없이 통과한다"),
-    "ice_left": ("{ice} left its position, so the Runner passes it at once and the open window closes",
-                 "{ice}이(가) 자리를 떠나 러너는 즉시 통과하고 열린 창은 닫힌다"),
+    "ice_left": ("{ice} left its position: its approach or encounter ends at once",
+                 "{ice}이(가) 자리를 떠났다: 그 아이스의 접근이나 대치가 즉시 끝난다"),
     "bypassed": ("{ice} was bypassed: the encounter ends at once and no subroutine resolves",
                  "{ice}을(를) 우회했다: 대치가 즉시 끝나고 발휘되는 서브루틴이 없다"),
 }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import rulesets
@@ -34,6 +34,7 @@ EFFECT_OPTIONS = {"install_ice": ("position", "server"), "move_ice": ("to", "pos
 EXPECT_KEYS = ("outcome", "end", "path", "skipped", "approached", "encountered", "passed",
                "bypassed", "accessed", "stolen", "trashed", "triggered", "bad_publicity_credits",
                "warnings", "error")
+ACCESS_STEPS = ("access", "access_and_return")  # handlers of the steps where cards are accessed
 ACTION_KEYS = ("at", "ice", "time", "by", "effect", "granted_by")
 _ETR = re.compile(r"^\s*end the run\.?\s*$", re.IGNORECASE)
 
@@ -144,6 +145,11 @@ class Action:
     time: int = 1
     granted_by: str | None = None
     line: int | None = None
+    ice_by: tuple[tuple[str, str], ...] = ()  # `ice` given per rule set
+
+    def ice_for(self, ruleset_id: str) -> str | None:
+        """The ice this action concerns under a rule set."""
+        return dict(self.ice_by).get(ruleset_id) if self.ice_by else self.ice
 
     def at_for(self, ruleset_id: str) -> str | None:
         """The step id of this action under a ruleset (None: not placed there)."""
@@ -604,23 +610,37 @@ def _action(V: _V, a, i: int, sc: Scenario, known: dict[str, Card]) -> Action:
                                 for k, v in at_raw.items())
     else:
         at = V.string(at_raw, path + ("at",), what="a step id")
-    rs = rulesets.get(sc.ruleset)
-    step_id = at if isinstance(at, str) else dict(at).get(sc.ruleset)
-    if step_id is not None and step_id not in rs.step_ids:
-        raise V.err(path + ("at",), f'"{step_id}" is not a step of {rs.id} (steps: {", ".join(rs.step_ids)})')
-    ice = None
-    if "ice" in a:
+    ice, ice_by = None, ()
+    if isinstance(a.get("ice"), dict):  # the same choice may concern different ice per rule set
+        V.mapping(a["ice"], path + ("ice",), tuple(rulesets.RULESETS))
+        ice_by = tuple((r, V.string(v, path + ("ice", r), what="a card name")) for r, v in a["ice"].items())
+        for r, name in ice_by:
+            if name not in known or not known[name].is_ice:
+                raise V.err(path + ("ice", r), f"no ice is called {name!r} in this scenario")
+        ice = dict(ice_by).get(sc.ruleset)
+    elif "ice" in a:
         ice = V.string(a["ice"], path + ("ice",), what="a card name")
         if ice not in known or not known[ice].is_ice:
             raise V.err(path + ("ice",), f"no ice is called {ice!r} in this scenario")
-    step = rs.step(step_id) if step_id is not None else None
-    if step is not None:
+    # Every rule set the action is placed in checks it with its own steps (a plain `at` belongs
+    # to the file's rule set; carrying it elsewhere is checked when it runs there).
+    placed = [(rulesets.get(sc.ruleset), at)] if isinstance(at, str) else [
+        (rulesets.get(r), sid) for r, sid in at]
+    steps = []
+    for rs, step_id in placed:
+        ice = dict(ice_by).get(rs.id) if ice_by else ice
+        where = path + ("at",) if isinstance(at, str) else path + ("at", rs.id)
+        if step_id not in rs.step_ids:
+            raise V.err(where, f'"{step_id}" is not a step of {rs.id} (steps: {", ".join(rs.step_ids)})')
+        step = rs.step(step_id)
         no_ice = not sc.servers[sc.server].ice
         if step.per_ice and ice is None and not step.ice_optional and not (no_ice and step.phase == rs.step(
                 rs.encounter_exit).phase):
             raise V.err(path, f"step {step_id} belongs to a piece of ice: add ice: <name>")
         if not step.per_ice and ice is not None:
             raise V.err(path + ("ice",), f"step {step_id} does not belong to a piece of ice: remove ice")
+        steps.append((step, ice))
+    ice = dict(ice_by).get(sc.ruleset) if ice_by else ice
     time = V.integer(a["time"], path + ("time",), 1, 50) if "time" in a else 1
     granted = V.string(a["granted_by"], path + ("granted_by",), what="a card name") if "granted_by" in a else None
     if granted is not None and granted not in known:
@@ -639,10 +659,10 @@ def _action(V: _V, a, i: int, sc: Scenario, known: dict[str, Card]) -> Action:
                             f"granted_by and one effect: {', '.join(EFFECT_KINDS)})")
         effects = parse_effects(V, rest, path, side)
     act = Action(index=i, at=at, side=side, effects=effects, ice=ice, time=time, granted_by=granted,
-                 line=V.line(path))
-    if step is not None:
-        protecting = {c.key for srv in sc.servers.values() for c in srv.ice}
-        _check_possible(V, act, step, path, known, protecting)
+                 line=V.line(path), ice_by=ice_by)
+    protecting = {c.key for srv in sc.servers.values() for c in srv.ice}
+    for step, step_ice in steps:
+        _check_possible(V, replace(act, ice=step_ice), step, path, known, protecting)
     return act
 
 
@@ -694,7 +714,7 @@ def _check_possible(V: _V, act: Action, step, path, known: dict[str, Card], prot
                         raise V.err(path, f"{ice.key} has {len(ice.subroutines)} subroutine(s); "
                                     f"there is no subroutine {n}")
         elif e.kind in ("trash", "decline_steal"):
-            if step.does != "access":
+            if step.does not in ACCESS_STEPS:
                 raise V.err(path + ("at",), f"{e.kind.replace('_', ' ')} happens while a card is "
                             f"accessed, not at {step.id}")
             if act.side != "runner":

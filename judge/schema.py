@@ -59,7 +59,9 @@ def schema() -> dict:
               "properties": {
                   "at": {"oneOf": [step_at, {"type": "object", "additionalProperties": False,
                                              "properties": {r: step_at for r in rulesets.RULESETS}}]},
-                  "ice": name, "time": {"type": "integer", "minimum": 1},
+                  "ice": {"oneOf": [name, {"type": "object", "additionalProperties": False,
+                                           "properties": {r: name for r in rulesets.RULESETS}}]},
+                  "time": {"type": "integer", "minimum": 1},
                   "by": {"enum": ["runner", "corp"]}, "granted_by": name,
                   "effect": {"$ref": "#/$defs/effect"}, **one, **options},
               "additionalProperties": False}

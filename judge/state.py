@@ -51,6 +51,7 @@ class State:
     triggered: tuple = ()
     applied: frozenset = frozenset()    # indexes of actions that applied
     entered: int = 0                    # how many steps have been entered (the loop bound)
+    label: str | None = None            # successful / unsuccessful / neither, once the run is labelled
     done: bool = False
 
 

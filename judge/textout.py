@@ -13,7 +13,7 @@ _LABELS = {
     "skipped": ("Skipped", "건너뛴 단계"), "warnings": ("Warnings", "경고"),
     "walk": ("Step by step", "단계별 진행"), "accessed": ("Accessed", "액세스"),
     "stolen": ("Stolen", "훔침"), "trashed": ("Trashed", "폐기"), "bp": ("Bad publicity credits", "악평 크레딧"),
-    "gained": ("gained", "받음"), "lost": ("lost", "잃음"), "none": ("none", "없음"),
+    "gained": ("gained", "받음"), "spent": ("spent", "사용"), "lost": ("lost", "잃음"), "none": ("none", "없음"),
 }
 
 
@@ -37,7 +37,7 @@ def render_text(t: Trace, lang: str = "en", verbose: bool = False) -> str:
             out.append(f"{_l(key, lang)}: {', '.join(t.lists[key])}")
     if t.bp["gained"]:
         out.append(f"{_l('bp', lang)}: {_l('gained', lang)} {t.bp['gained']}, "
-                   f"{_l('lost', lang)} {t.bp['lost']}")
+                   f"{_l('spent', lang)} {t.bp['spent']}, {_l('lost', lang)} {t.bp['lost']}")
     if t.explanation:
         out.append("")
         out.append(t.explanation.get(lang) or t.explanation.get("en", ""))

@@ -52,3 +52,13 @@ def board(server: str = "HQ", ice=(), root=(), cards=({"name": "Hedge Fund", "ty
     if ruleset:
         doc["ruleset"] = ruleset
     return run(load_scenario("test.yaml", text=yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)))
+
+
+def runnable_examples() -> list:
+    """The library's scenario files, less those written to be refused (expect.error)."""
+    from pathlib import Path
+
+    from judge.check import expected_error
+
+    root = Path(__file__).resolve().parent.parent / "examples"
+    return [p for p in sorted(root.glob("*.yaml")) if not expected_error(p)]

@@ -122,3 +122,16 @@ def test_schema_rejects_what_the_loader_rejects():
     bad = yaml.safe_load(EXAMPLE)
     bad["actions"][0]["smash"] = "all"
     assert not jsonschema.Draft202012Validator(schema).is_valid(bad)
+
+
+def test_run_under_another_rule_set_carries_plain_steps_of_the_files_own_rule_set(tmp_path):
+    f = write(tmp_path, "c.yaml", """\
+ruleset: ffg-core
+run: {server: Server 1}
+servers: {"Server 1": {root: [{name: Caprice, type: upgrade}], cards: [{name: A, type: asset}]}}
+actions:
+  - {at: "4.3", by: corp, rez: Caprice}
+""")
+    out = judge("run", str(f), "--ruleset", "nsg", "--format", "json")
+    assert out.returncode == 0, out.stderr
+    assert any(e["step"] == "6.9.4e" and e["kind"] == "action" for e in json.loads(out.stdout)["events"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import runnable_examples
 from render_helpers import badge, classes, groups, ice, run_on, title, xml
 
 from judge import render
@@ -103,7 +104,7 @@ def test_positions_outside_the_trace_are_clamped(three_ice):
     assert render.highlight(three_ice, n + 10, "en") == render.highlight(three_ice, n - 1, "en")
 
 
-@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", runnable_examples(), ids=lambda p: p.name)
 def test_highlighting_matches_the_trace_at_every_position_of_every_example(path):
     t = run(load_scenario(path))
     every = render.highlight_all(t, "en")

@@ -223,3 +223,71 @@ def test_compare_says_the_rule_sets_agree_when_they_do():
     cmp = compare_rulesets(sc)
     assert cmp.divergences == []
     assert "agree" in render_text(cmp)
+
+
+def test_nsg_numbers_a_second_approach_of_the_same_ice_when_it_is_entered():
+    t = board(ruleset="nsg", ice=[ice("Ice A", rezzed=False, abilities=[])],
+              runner=[{"name": "Replicator", "abilities": [{"when": "passed", "first": True, "effect": "approach_again"}]}])
+    assert "6.9.2a@Ice A#2" in t.path
+
+
+def test_ffg_core_approaches_ice_again_when_a_pass_on_the_edge_asks_for_it():
+    t = board(ruleset="ffg-core", ice=[ice("Ice A", rezzed=False), ice("Ice B", rezzed=False)],
+              runner=[{"name": "Replicator", "abilities": [{"when": "passed", "first": True, "effect": "approach_again"}]}])
+    assert t.lists["approached"] == ["Ice A", "Ice A", "Ice B"]
+    assert "2.2@Ice A#2" in t.path
+
+
+def test_ffg_core_accepts_trashing_at_its_access_step():
+    t = board(ruleset="ffg-core", server="Server 1", cards=[{"name": "PAD", "type": "asset", "trash_cost": 2}],
+              actions=[{"at": "4.5", "by": "runner", "trash": "PAD"}])
+    assert t.lists["trashed"] == ["PAD"]
+
+
+def test_an_action_placed_per_rule_set_is_checked_against_each_of_them():
+    with pytest.raises(ScenarioError, match="cannot jack out at 2.3 unless a card"):
+        scenario("""\
+            run: {server: HQ}
+            servers: {HQ: {ice: [{name: Ice Wall, rezzed: true, subroutines: []}]}}
+            actions:
+              - {at: {ffg-rr: "2.3", nsg: "6.9.2b"}, ice: Ice Wall, by: runner, jack_out: true}
+            """)
+
+
+def test_a_mandatory_replacement_wins_under_ffg_but_the_runner_chooses_under_nsg():
+    runner = [{"name": "Account Siphon", "abilities": [{"when": "if_successful", "effect": {"instead_of_access": "siphon"}}]},
+              {"name": "Security Testing", "abilities": [{"when": "successful",
+                                                          "effect": {"instead_of_access": "2 credits", "mandatory": True}}]}]
+    def replaced(t):
+        return next(e for e in t.events if e.msg == "access_replaced").args_get("what")
+    assert replaced(board(by="Account Siphon", runner=runner)) == "2 credits"
+    assert replaced(board(ruleset="nsg", by="Account Siphon", runner=runner)) == "siphon"
+
+
+def test_nsg_run_end_abilities_share_one_window_in_the_runners_order():
+    t = board(ruleset="nsg", runner=[{"name": "Dirty Laundry", "abilities": [{"when": "run_ends", "effect": {"gain": 5}}]},
+                                     {"name": "John Masanori", "abilities": [{"when": "unsuccessful", "effect": {"note": "tag"}}]}],
+              actions=[{"at": "6.9.4c", "by": "runner", "jack_out": True}])
+    assert t.lists["triggered"] == ["Dirty Laundry: run_ends", "John Masanori: unsuccessful"]
+
+
+@pytest.mark.parametrize("ruleset,jack", [("ffg-rr", "5.2"), ("nsg", "6.9.4c")])
+def test_the_label_is_fixed_when_the_run_ends_and_later_effects_cannot_change_it(ruleset, jack):
+    t = board(ruleset=ruleset, server="Server 1", cards=[{"name": "Asset", "type": "asset", "rezzed": True}],
+              corp=[{"name": "Cleaner", "type": "identity", "abilities": [{"when": "run_ends", "effect": {"uninstall": "Asset"}}]}],
+              actions=[{"at": jack, "by": "runner", "jack_out": True}])
+    assert t.status == "unsuccessful"
+
+
+def test_an_action_can_name_a_different_ice_per_rule_set():
+    sc = scenario("""\
+        run: {server: Server 1}
+        servers:
+          Server 1:
+            ice: [{name: Enigma, rezzed: true, subroutines: []}, {name: Hunter, subroutines: []}]
+            cards: [{name: Agenda, type: agenda}]
+        actions:
+          - {at: {ffg-rr: "2.2", nsg: "6.9.4c"}, ice: {ffg-rr: Hunter, nsg: Enigma}, by: runner, jack_out: true}
+        """)
+    assert run(sc, "ffg-rr").path[-2:] == ["2.2@Hunter", "7"]
+    assert run(sc, "nsg").path[-5:] == ["6.9.4c@Enigma", "6.9.6a", "6.9.6b", "6.9.6c", "6.9.6d"]

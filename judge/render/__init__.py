@@ -7,6 +7,8 @@ adds classes and titles to that SVG.
 from __future__ import annotations
 
 import threading
+import time
+import xml.etree.ElementTree as ET
 from functools import cache
 
 from ..trace import Trace
@@ -25,8 +27,10 @@ __all__ = ["chart_dot", "chart_svg", "highlight", "highlighted_svg", "highlight_
            "highlighted_dot", "ChartError"]
 
 STYLE_CSS: str = style_css()
+RETRY_AFTER = 30.0  # seconds a failed layout is remembered before Graphviz is tried again
 _lock = threading.Lock()
 _laid: dict[tuple[str, str], LaidOut] = {}
+_failed: dict[tuple[str, str], tuple[float, ChartError]] = {}
 
 
 @cache
@@ -52,17 +56,33 @@ def _highlightable(chart: Chart) -> set[str]:
 
 
 def _laid_out(ruleset_id: str, lang: str) -> LaidOut:
-    """The chart laid out by Graphviz: once per (ruleset, language) per process, even across threads."""
+    """The chart laid out by Graphviz: once per (ruleset, language) per process, even across threads.
+    A failure is remembered for RETRY_AFTER seconds: while Graphviz is missing, broken or hanging,
+    the requests queued behind this lock fail at once instead of each waiting out the timeout."""
     key = (ruleset_id, _lang(lang))
     got = _laid.get(key)
     if got is None:
         with _lock:
             got = _laid.get(key)
             if got is None:
-                chart = _chart(*key)
-                svg = run_dot(to_dot(chart), "svg").decode("utf-8")
-                got = _laid[key] = prepare(svg, _highlightable(chart))
+                failed = _failed.get(key)
+                if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER:
+                    raise failed[1]
+                try:
+                    got = _laid[key] = _lay_out(_chart(*key))
+                except ChartError as exc:
+                    _failed[key] = (time.monotonic(), exc)
+                    raise
+                _failed.pop(key, None)
     return got
+
+
+def _lay_out(chart: Chart) -> LaidOut:
+    svg = run_dot(to_dot(chart), "svg")
+    try:
+        return prepare(svg.decode("utf-8"), _highlightable(chart))
+    except (UnicodeDecodeError, ET.ParseError, ValueError, KeyError, IndexError) as exc:
+        raise ChartError(f"Graphviz returned an SVG that cannot be read ({exc})", reason="failed") from None
 
 
 def chart_dot(ruleset_id: str, lang: str) -> str:

@@ -8,4 +8,10 @@ __all__ = ["ChartError"]
 
 
 class ChartError(JudgeError):
-    """A chart cannot be drawn; the message says why and what to do."""
+    """A chart cannot be drawn; the message says why and what to do. `reason` names the kind
+    (missing, timeout, failed: Graphviz; input: what was asked for) so a page can say it in the
+    reader's language."""
+
+    def __init__(self, message: str, *, reason: str = "input", **kw) -> None:
+        super().__init__(message, **kw)
+        self.reason = reason

@@ -31,7 +31,7 @@ def run_dot(dot_text: str, fmt: str = "svg", timeout: float | None = None) -> by
         raise ChartError(f"unknown output format {fmt!r} (known: {', '.join(FORMATS)})")
     exe = shutil.which("dot")
     if exe is None:
-        raise ChartError(INSTALL_HINT)
+        raise ChartError(INSTALL_HINT, reason="missing")
     limit = LOOK.timeout if timeout is None else timeout
     with _lock:
         _runs += 1
@@ -39,10 +39,25 @@ def run_dot(dot_text: str, fmt: str = "svg", timeout: float | None = None) -> by
         done = subprocess.run([exe, f"-T{fmt}"], input=dot_text.encode("utf-8"), capture_output=True,
                               timeout=limit, check=False)
     except subprocess.TimeoutExpired:
-        raise ChartError(f"Graphviz took longer than {limit:g} s to draw the chart and was stopped") from None
+        raise ChartError(f"Graphviz took longer than {limit:g} s to draw the chart and was stopped",
+                         reason="timeout") from None
     except OSError as exc:
-        raise ChartError(f"Graphviz could not be started: {exc}. {INSTALL_HINT}") from None
+        raise ChartError(f"Graphviz could not be started: {exc}. {INSTALL_HINT}", reason="missing") from None
     if done.returncode != 0:
         msg = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise ChartError("Graphviz failed: " + (msg[0] if msg else f"exit code {done.returncode}"))
+        raise ChartError("Graphviz failed: " + (msg[0][:200] if msg else f"exit code {done.returncode}"),
+                         reason="failed")
+    if not _looks_like(done.stdout, fmt):  # a broken install that exits 0: never pass garbage on
+        raise ChartError(f"Graphviz returned something that is not {fmt.upper()} "
+                         f"({len(done.stdout)} bytes starting {done.stdout[:20]!r})", reason="failed")
     return done.stdout
+
+
+_MAGIC = {"png": b"\x89PNG\r\n\x1a\n", "pdf": b"%PDF-"}
+
+
+def _looks_like(out: bytes, fmt: str) -> bool:
+    """Whether dot's output starts as the format asked for (SVG: an <svg> element near the top)."""
+    if fmt == "svg":
+        return b"<svg" in out[:4096] and out.rstrip().endswith(b"</svg>")
+    return out.startswith(_MAGIC[fmt])

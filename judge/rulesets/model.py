@@ -96,6 +96,7 @@ class Ruleset:
     approach_step: str = ""     # where "approach that ice again" sends the run
     set_aside: bool = True      # accessed cards are set aside and returned (FFG), or stay put (NSG)
     left_ice_is_passed: bool = True  # ice that left while approached/encountered counts as passed
+    mandatory_replacement_wins: bool = True  # FFG: a mandatory "instead of access" beats an optional one
     date: str = ""
 
     def step(self, step_id: str) -> Step:

@@ -123,7 +123,7 @@ STEPS = (
     _s("6.9.6d", END, "run_complete", "The run is complete", "런 완료",
        "The run is over; \"when the run ends\" and \"when unsuccessful\" abilities resolve outside "
        "the run.", "런이 끝난다. \"런이 종료될 때\"와 \"실패했을 때\" 능력은 런 밖에서 해결된다.",
-       triggers=("unsuccessful", "run_ends"), acts=(R, C)),
+       triggers=("unsuccessful", "run_ends"), one_window=True, acts=(R, C)),
 )
 
 
@@ -199,6 +199,7 @@ RULESET = Ruleset(
     ends={"done": "6.9.6d"},
     encounter_entry="6.9.3a", encounter_exit="6.9.4a", approach_step="6.9.2a",
     set_aside=False, left_ice_is_passed=False,
+    mandatory_replacement_wins=False,  # 9.9.11a: the Runner chooses which replacement applies
     phases=(
         ("6.9.1", "6.9.1 Initiation Phase", "6.9.1 개시 단계"),
         ("6.9.2", "6.9.2 Approach Ice Phase", "6.9.2 아이스 접근 단계"),

@@ -75,4 +75,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     for module in (compare_page, translate_page):
         app.register_blueprint(module.bp)
+    from . import coverage_page, handout, library, quiz  # the library of cases, its handouts, quiz, coverage
+
+    for module in (library, handout, quiz, coverage_page):
+        app.register_blueprint(module.bp)
     return app

@@ -12,7 +12,8 @@ from .. import render
 from ..trace import Trace
 from .stepview import Position
 
-__all__ = ["moment_of", "inline_svg", "plain_svg", "highlights", "base_titles", "png", "file_svg", "STYLE_CSS"]
+__all__ = ["moment_of", "inline_svg", "inline_or_failure", "failure_text", "tooltips", "plain_svg", "highlights", "base_titles", "png", "file_svg", "STYLE_CSS",
+           "event_svg", "timeline_svg", "step_nodes"]
 
 STYLE_CSS = render.STYLE_CSS
 _STYLE = re.compile(r"<style>.*?</style>", re.S)
@@ -42,12 +43,61 @@ def plain_svg(ruleset_id: str, lang: str) -> Markup:
     return _markup(render.chart_svg(ruleset_id, lang))
 
 
+def inline_or_failure(t: Trace, positions: list[Position], n: int, lang: str) -> tuple[Markup | None, str | None]:
+    """inline_svg, or None and why not in the page's language when Graphviz is missing, hangs or
+    fails: the stepper then shows its steps, trace and outcome without the chart."""
+    try:
+        return inline_svg(t, positions, n, lang), None
+    except render.ChartError as exc:
+        return None, failure_text(exc)
+
+
+def failure_text(exc: render.ChartError) -> str:
+    """Why a chart is missing, in the reader's language."""
+    from .i18n import t
+
+    return t("fail_chart_" + (exc.reason if exc.reason in ("missing", "timeout") else "failed"))
+
+
+def tooltips(ruleset_id: str, lang: str) -> dict[str, str] | None:
+    """base_titles, or None while the chart cannot be drawn (not cached, so it comes back)."""
+    try:
+        return base_titles(ruleset_id, lang)
+    except render.ChartError:
+        return None
+
+
+def event_svg(t: Trace, event: int, lang: str) -> Markup:
+    """The chart as it stands right after trace event `event` (a quiz stops the run mid-step)."""
+    return _markup(render.highlighted_svg(t, event, lang))
+
+
+@lru_cache(maxsize=64)
+def _timeline(dot_text: str) -> str:
+    svg = render.render(dot_text, "svg").decode("utf-8")
+    return svg[svg.find("<svg"):]
+
+
+def timeline_svg(t: Trace, lang: str) -> Markup:
+    """A run's walk-through (one Graphviz run per distinct run and language, then cached)."""
+    return _markup(_timeline(render.timeline_dot(t, lang)))
+
+
+@cache
+def step_nodes(ruleset_id: str) -> dict[str, str]:
+    """The chart's node id of each step ("step-2_3" -> "2.3"), for the pages' scripts."""
+    from ..rulesets import get
+    from ..render.ids import step_id
+
+    return {step_id(s): s for s in get(ruleset_id).step_ids}
+
+
 def highlights(t: Trace, positions: list[Position], lang: str) -> list[dict]:
     """Each step's highlight (classes, titles, badge counts) for the page's script. A title is
     sent as what it adds to the element's plain tooltip (the page gets those once): a long run
     would otherwise repeat every step's explanation in every position."""
     every = render.highlight_all(t, lang)
-    base = base_titles(t.rs.id, lang)
+    base = tooltips(t.rs.id, lang) or {}  # no chart drawn: the titles are sent whole
     out = []
     for p in positions:
         h = every[moment_of(t, positions, p.n)]

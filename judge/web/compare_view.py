@@ -54,7 +54,12 @@ class Divergence:
     n: int
     kind: str
     rulesets: tuple[str, ...]
-    text: str
+    head: str                        # "After “pass Enigma” (4@Enigma) the runs part ways:"
+    parts: tuple[tuple[str, str], ...]  # (rule set, what happens there)
+
+    @property
+    def text(self) -> str:
+        return self.head + " " + "; ".join(f"{rs}: {x}" for rs, x in self.parts) + "."
 
 
 def _trigger_label(key: str, lang: str) -> str:
@@ -132,7 +137,7 @@ def build(cmp: Comparison, lang: str) -> tuple[list[Column], list[Divergence]]:
     cols = {rs: _column(tr, lang) for rs, tr in cmp.traces.items()}
     out: list[Divergence] = []
     for n, g in enumerate(group(cmp.divergences), start=1):
-        out.append(Divergence(n, g["kind"], tuple(g["values"]), describe(g, lang)))
+        out.append(Divergence(n, g["kind"], tuple(g["values"]), *describe(g, lang)))
         for rs, value in g["values"].items():
             col = cols[rs]
             if g["kind"] == "path":
@@ -163,8 +168,8 @@ def _story(said: dict | None, lang: str, quoted: bool = False) -> str:
     return f"“{text}” ({said['at']})" if quoted else f"{text} ({said['at']})"
 
 
-def describe(g: dict, lang: str) -> str:
-    """One (grouped) divergence as a sentence in the page's language."""
+def describe(g: dict, lang: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """One (grouped) divergence in the page's language: what differs, and each rule set's side."""
     kind = g["kind"]
     if kind == "outcome":
         def say(v):
@@ -178,12 +183,12 @@ def describe(g: dict, lang: str) -> str:
     else:
         def say(v):
             return ", ".join(map(str, v)) if v else t("cmp_none")
-    parts = "; ".join(f"{rs}: {say(v)}" for rs, v in g["values"].items())
+    parts = tuple((rs, say(v)) for rs, v in g["values"].items())
     if kind == "path":
         after = _story(g["after"], lang, quoted=True) if g["after"] else t("cmp_the_start")
-        return t("cmp_d_path", after=after, parts=parts)
+        return t("cmp_d_path", after=after), parts
     if kind == "trigger":
-        return t("cmp_d_trigger", trig=_trigger_label(g["trigger"], lang), parts=parts)
+        return t("cmp_d_trigger", trig=_trigger_label(g["trigger"], lang)), parts
     if kind == "outcome":
-        return t("cmp_d_outcome", parts=parts)
-    return t("cmp_d_list", what=t("o_" + kind), parts=parts)
+        return t("cmp_d_outcome"), parts
+    return t("cmp_d_list", what=t("o_" + kind)), parts

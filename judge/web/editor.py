@@ -7,11 +7,13 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from ..errors import JudgeError
 from ..yamlsource import _fmt, load
 from . import situation, store
+from .errors import store_failure, unavailable
 from .form import FormData, blank, from_request
 from .form_build import build
 from .form_fill import fill
 from .i18n import lang, t
 from .security import CSRFError
+from .store import StoreError
 from .yamltree import dump, parse, tree
 
 __all__ = ["bp"]
@@ -110,6 +112,17 @@ def submit():
         return _page(fd, yaml_text)
     action = ACTIONS.get(request.form.get("_action", ""))
     return action(fd, yaml_text) if action else _page(fd, yaml_text)  # e.g. a language switch
+
+
+@bp.errorhandler(StoreError)
+def store_failed(e: StoreError):
+    # The server could not save (its database is busy, read-only, missing...): a 503 that keeps
+    # everything typed, so the judge can press the button again once it works.
+    if request.method != "POST":
+        return unavailable(store_failure(e), "database")
+    fd = from_request(request.form)
+    fd.errors["_"] = store_failure(e)
+    return _page(fd, request.form.get("yaml", ""), 503)
 
 
 @bp.errorhandler(CSRFError)

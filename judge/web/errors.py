@@ -1,14 +1,18 @@
-"""Every error as a page in the reader's language, or as JSON under /api; never a traceback."""
+"""Every error as a page in the reader's language, or as JSON under /api; never a traceback.
+The server's own troubles (its database, Graphviz) are 503s that say what is wrong."""
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..errors import JudgeError
+from ..render import ChartError
+from .chart import failure_text
 from .i18n import lang, t
+from .store import StoreError
 
-__all__ = ["init_app", "api_error", "page_error"]
+__all__ = ["init_app", "api_error", "page_error", "unavailable", "store_failure"]
 
 _KEYS = {400: "err_400", 404: "err_404", 405: "err_405", 413: "err_413", 415: "err_415"}
 
@@ -42,6 +46,31 @@ def _judge(e: JudgeError):
     return page_error(t("err_scenario"), 400, e.located_text(lang()))
 
 
+def unavailable(message: str, where: str, retry: int | None = None):
+    """A 503: the server cannot do this just now (its database or Graphviz), not the reader's fault."""
+    resp = make_response(*(api_error(message, where, 503) if _wants_json() else page_error(message, 503)))
+    if retry:
+        resp.headers["Retry-After"] = str(retry)
+    return resp
+
+
+def store_failure(e: StoreError) -> str:
+    """Log a database failure for the organizer; what to tell the reader."""
+    current_app.logger.error("the situation store failed (%s): %s", e.reason, e.detail)
+    return t("fail_store_" + e.reason)
+
+
+def _store(e: StoreError):
+    return unavailable(store_failure(e), "database", 5 if e.reason == "busy" else None)
+
+
+def _chart(e: ChartError):
+    if e.reason == "input":  # what was asked for cannot be drawn (a bad language or format)
+        return _judge(e)
+    current_app.logger.error("a chart could not be drawn: %s", e)
+    return unavailable(failure_text(e), "chart", 30)
+
+
 def _internal(e: InternalServerError):
     # A bug, not bad input: say so plainly, in the reader's language, without the traceback.
     if _wants_json():
@@ -53,3 +82,5 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, _http)
     app.register_error_handler(JudgeError, _judge)
     app.register_error_handler(InternalServerError, _internal)
+    app.register_error_handler(StoreError, _store)
+    app.register_error_handler(ChartError, _chart)

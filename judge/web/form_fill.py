@@ -25,6 +25,15 @@ class _Filler:
         self.fd.rows = {k: [] for k in COLUMNS}
         self.lost: list[str] = []
 
+    def shaped(self, v, kind: type, where: str):
+        """v when it is a dict or list as a scenario has there; otherwise empty, and the place is
+        said to be left out (a YAML list where a mapping belongs must not crash the form)."""
+        if isinstance(v, kind):
+            return v
+        if v is not None:
+            self.lost.append(where)
+        return kind()
+
     def extra(self, d: dict, allowed: tuple[str, ...], where: str) -> None:
         self.lost += [f"{where}.{k}" if where else k for k in d if k not in allowed]
 
@@ -42,7 +51,7 @@ class _Filler:
                    where)
         name, rezzed = _s(c.get("name")), _yes(c.get("rezzed"))
         if place == "ice":
-            subs = c.get("subroutines") or []
+            subs = self.shaped(c.get("subroutines"), list, f"{where}.subroutines")
             if not all(isinstance(s, (str, Raw)) for s in subs):
                 self.lost.append(f"{where}.subroutines")
             self.row("ice", name=name, rezzed=rezzed,
@@ -63,34 +72,36 @@ class _Filler:
         v = self.fd.values
         self.extra(data, _TOP, "")
         v["title"], v["ruleset"] = _s(data.get("title")), _s(data.get("ruleset"))
-        v["tags"] = ", ".join(_s(t) for t in data.get("tags") or [])
-        run, corp, runner = (data.get(k) or {} for k in ("run", "corp", "runner"))
+        v["tags"] = ", ".join(_s(t) for t in self.shaped(data.get("tags"), list, "tags"))
+        run, corp, runner = (self.shaped(data.get(k), dict, k) for k in ("run", "corp", "runner"))
         v["server"], v["by"] = _s(run.get("server")), _s(run.get("by"))
         v["bad_publicity"] = _s(corp.get("bad_publicity", 0))
         v["credits"] = _s(runner.get("credits", 5))
-        for i, c in enumerate(runner.get("cards") or []):
+        for i, c in enumerate(self.shaped(runner.get("cards"), list, "runner.cards")):
             self.card(c, "runner", f"runner.cards[{i}]")
-        for i, c in enumerate(corp.get("cards") or []):
+        for i, c in enumerate(self.shaped(corp.get("cards"), list, "corp.cards")):
             self.card(c, "corp", f"corp.cards[{i}]")
-        for name, srv in (data.get("servers") or {}).items():
+        for name, srv in self.shaped(data.get("servers"), dict, "servers").items():
             if name != v["server"]:
                 self.lost.append(f"servers.{name}")
                 continue
-            srv = srv or {}
-            self.extra(srv, ("ice", "root", "cards"), f"servers.{name}")
-            for i, c in enumerate(srv.get("ice") or []):
-                self.card(c, "ice", f"servers.{name}.ice[{i}]")
-            for i, c in enumerate(srv.get("root") or []):
-                self.card(c, "root", f"servers.{name}.root[{i}]")
-            for i, c in enumerate(srv.get("cards") or []):
-                c = {"name": c} if isinstance(c, (str, Raw)) else c
-                self.extra(c, ("name", "type"), f"servers.{name}.cards[{i}]")
-                self.row("acc", name=_s(c.get("name")), type=_s(c.get("type")))
-        for i, a in enumerate(data.get("actions") or []):
+            where = f"servers.{name}"
+            srv = self.shaped(srv, dict, where)
+            self.extra(srv, ("ice", "root", "cards"), where)
+            for i, c in enumerate(self.shaped(srv.get("ice"), list, f"{where}.ice")):
+                self.card(c, "ice", f"{where}.ice[{i}]")
+            for i, c in enumerate(self.shaped(srv.get("root"), list, f"{where}.root")):
+                self.card(c, "root", f"{where}.root[{i}]")
+            for i, c in enumerate(self.shaped(srv.get("cards"), list, f"{where}.cards")):
+                c = self.shaped({"name": c} if isinstance(c, (str, Raw)) else c, dict, f"{where}.cards[{i}]")
+                if c:
+                    self.extra(c, ("name", "type"), f"{where}.cards[{i}]")
+                    self.row("acc", name=_s(c.get("name")), type=_s(c.get("type")))
+        for i, a in enumerate(self.shaped(data.get("actions"), list, "actions")):
             self.action(a, f"actions[{i}]")
 
     def action(self, a: dict, where: str) -> None:
-        if not isinstance(a.get("at"), (str, Raw)):
+        if not isinstance(a, dict) or not isinstance(a.get("at"), (str, Raw)):
             self.lost.append(where)
             return
         self.lost += [f"{where}.{k}" for k in ("time", "granted_by") if k in a]

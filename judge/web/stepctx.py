@@ -27,7 +27,9 @@ def step_number(asked: str | None, total: int) -> int:
     """The 1-based step a URL asks for (the first when it asks for none)."""
     if asked is None or asked == "":
         return 1
-    if not asked.isdigit() or not 1 <= int(asked) <= total:
+    # ASCII digits only, and few: "²" passes isdigit() but not int(), and 5,000 digits pass
+    # neither Python's int() limit nor any run (both were 500s).
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 6) or not 1 <= int(asked) <= total:
         raise BadStep(asked[:20], total)
     return int(asked)
 
@@ -44,9 +46,9 @@ def _highlights(s: Situation, pos: list[Position], lang: str) -> tuple[list, dic
     got = _HIGHLIGHTS.get(key) if s.id else None
     if got is None:
         hl = chart.highlights(s.trace, pos, lang)
-        base = chart.base_titles(s.trace.rs.id, lang)
-        got = hl, {k: base.get(k, "") for k in sorted({eid for h in hl for eid in h["titles"]})}
-        if s.id:
+        base = chart.tooltips(s.trace.rs.id, lang)
+        got = hl, {k: (base or {}).get(k, "") for k in sorted({eid for h in hl for eid in h["titles"]})}
+        if s.id and base is not None:  # without a chart there are no tooltips to keep
             if len(_HIGHLIGHTS) >= _KEEP:
                 _HIGHLIGHTS.pop(next(iter(_HIGHLIGHTS)), None)
             _HIGHLIGHTS[key] = got
@@ -64,9 +66,10 @@ def stepper_context(s: Situation, asked: str | None, lang: str) -> dict:
     pos = positions(s.trace, lang)
     n = step_number(asked, len(pos))
     t = s.trace
+    svg, chart_failure = chart.inline_or_failure(t, pos, n, lang)
     return {
         "s": s, "sc": s.scenario, "trace": t, "positions": pos, "cur": n,
-        "svg": chart.inline_svg(t, pos, n, lang),
+        "svg": svg, "chart_failure": chart_failure,
         # Decisions edit the scenario's actions, whose steps are those of its own rule set.
         "choices": {p.n: choices(s, p) if t.ruleset == s.scenario.ruleset else [] for p in pos},
         "lists": [(k, t.lists[k]) for k in OUTCOME_LISTS if t.lists[k]],
