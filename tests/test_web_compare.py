@@ -69,8 +69,8 @@ def path_item(html: str, rs: str, occ: str) -> str:
 
 
 def divergences(html: str) -> list[tuple[str, str]]:
-    return [(kind, re.sub(r"<[^>]+>|\s+", " ", text).strip()) for kind, text in
-            re.findall(r'<li id="d-\d+" class="dv dv-(\w+)"[^>]*>(.*?)</li>', html, re.S)]
+    return [(kind, " ".join(re.sub(r"<[^>]+>", " ", text).split())) for kind, text in
+            re.findall(r'<li id="d-\d+" class="dv dv-(\w+)"[^>]*>(.*?)</ul></li>', html, re.S)]
 
 
 @pytest.fixture
@@ -95,9 +95,9 @@ def test_the_jack_out_placement_of_e2_is_marked_as_a_different_path_and_a_trigge
 
     found = divergences(html)
     assert [k for k, _ in found] == ["path", "trigger"]
-    assert "nsg: jack out (6.9.4c@Enigma)" in found[0][1]
-    assert "ffg-rr: approach Hunter (2@Hunter)" in found[0][1]
-    assert "nsg: never" in found[1][1]
+    assert "nsg jack out (6.9.4c@Enigma)" in found[0][1]
+    assert "ffg-rr approach Hunter (2@Hunter)" in found[0][1]
+    assert "nsg never" in found[1][1]
     assert 'class="diverge"' in path_item(html, "nsg", "6.9.4c@Enigma")
     assert 'class="diverge"' in path_item(html, "ffg-rr", "2@Hunter")
     assert 'class="diverge"' in path_item(html, "ffg-core", "2@Hunter")
@@ -122,7 +122,7 @@ def test_the_compare_page_speaks_korean(client, e2):
     assert '<html lang="ko">' in html
     assert "차이점" in html and "NSG 종합 규칙" in html and "FFG 기본 규칙서" in html
     found = dict(divergences(html))
-    assert "진행이 갈립니다" in found["path"] and "nsg: 잭 아웃 (6.9.4c@Enigma)" in found["path"]
+    assert "진행이 갈립니다" in found["path"] and "nsg 잭 아웃 (6.9.4c@Enigma)" in found["path"]
     assert "Snitch: 접근할 때" in found["trigger"] and "격발 안 됨" in found["trigger"]
     assert "first approach" not in html
 
@@ -189,3 +189,38 @@ def test_the_compare_page_renders_in_a_few_milliseconds_once_its_runs_are_known(
     for _ in range(10):
         client.get(f"/s/{e2}/compare")
     assert (time.perf_counter() - t0) / 10 < 0.1
+
+
+def test_the_unplaced_reason_links_to_the_step_number_lookup_and_the_others_are_said_to_agree(client):
+    sid = save(client, PLAIN_JACK_OUT)
+
+    html = html_of(client.get(f"/s/{sid}/compare?lang=en"))
+
+    assert 'href="/translate?step=2.2&amp;from=ffg-rr"' in column(html, "nsg")
+    assert "The rule sets it can run under agree on this situation." in html
+
+
+def test_a_rule_set_under_which_the_run_fails_is_listed_with_the_reason_not_an_error_page(client, monkeypatch):
+    import judge.compare
+    import judge.engine
+    from judge.errors import RunError
+
+    real = judge.engine.run
+
+    def loops_under_core(sc, ruleset_id=None):
+        if ruleset_id == "ffg-core":
+            raise RunError("the run did not end within 400 steps: it loops (an ability that sends the Runner "
+                           "back without `first: true`?)")
+        return real(sc, ruleset_id)
+
+    monkeypatch.setattr(judge.compare, "run", loops_under_core)
+    monkeypatch.setattr(judge.engine, "run", loops_under_core)
+    sid = save(client, E2.replace("E2: jack out", "E2 (looping under ffg-core): jack out"))
+
+    resp = client.get(f"/s/{sid}/compare?lang=ko")
+
+    assert resp.status_code == 200
+    core = column(html_of(resp), "ffg-core")
+    assert "column unplaced" in core and "반복됩니다" in core
+    assert "cmp-path" in column(html_of(resp), "nsg")
+    assert client.get(f"/s/{sid}?ruleset=ffg-core").status_code == 400

@@ -8,7 +8,7 @@ from .. import rulesets
 from .compare_view import build
 from .examples import library
 from .i18n import lang
-from .ruleset_pick import comparison, name, unplaced_reason
+from .ruleset_pick import comparison, name, uncarried, unplaced_reason
 from .stepper import load_or_404
 
 __all__ = ["bp"]
@@ -21,7 +21,7 @@ def show(sid: str):
     s = load_or_404(sid)
     cmp = comparison(s)
     columns, divergences = build(cmp, lang())
-    unplaced = [(rs, name(rs), unplaced_reason(s, rs)) for rs in cmp.unplaced]
+    unplaced = [(rs, name(rs), unplaced_reason(s, rs), uncarried(s, rs)) for rs in cmp.unplaced]
     return render_template("compare.html", s=s, sc=s.scenario, columns=columns, divergences=divergences,
                            unplaced=unplaced, name=name, rulesets=rulesets.RULESETS)
 

@@ -230,8 +230,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cmp_no_ruleset": ("There is no rule set \"{asked}\"; the judge knows {known}.",
                        "\"{asked}\" 규칙은 없습니다. 알려진 규칙: {known}."),
     "cmp_cannot_open": ("This situation cannot run under {rs}: {why}", "이 상황은 {rs}에서 실행할 수 없습니다: {why}"),
-    "cmp_action": ("action {n}", "행동 {n}"),
-    "cmp_action_at": ("action {n} (line {line})", "행동 {n}({line}행)"),
+    "cmp_action": ("Action {n}", "행동 {n}"),
+    "cmp_action_at": ("Action {n} (line {line})", "행동 {n}({line}행)"),
     "cmp_unplaced_meaning": ("{action} is placed at {at} of {src}, which has no step of {dst} with the same meaning "
                              "({note}). Give its `at` per rule set to run it under {dst} too.",
                              "{action}은(는) {src}의 {at}에 놓여 있는데, {dst}에는 같은 뜻의 단계가 없습니다({note}). "
@@ -249,6 +249,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                   "다른 결과, 다른 시점의 격발."),
     "cmp_where": ("Where they differ", "차이점"),
     "cmp_same": ("The rule sets agree on this situation.", "이 상황에서는 규칙 간 차이가 없습니다."),
+    "cmp_same_placed": ("The rule sets it can run under agree on this situation.",
+                        "이 상황을 실행할 수 있는 규칙 사이에는 차이가 없습니다."),
+    "cmp_look_up": ("Look {at} up in the step-number table.", "단계 번호 표에서 {at} 찾아보기."),
     "cmp_mark": ("difference {n}", "차이 {n}"),
     "cmp_k_outcome": ("Outcome", "결과"), "cmp_k_path": ("Path", "경로"), "cmp_k_trigger": ("Trigger", "격발"),
     "cmp_k_approached": ("Approached", "접근"), "cmp_k_encountered": ("Encountered", "대치"),
@@ -260,9 +263,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cmp_path": ("Path, with skipped steps", "경로와 건너뛴 단계"),
     "cmp_cannot": ("This situation cannot run under this rule set:", "이 상황은 이 규칙에서 실행할 수 없습니다:"),
     "cmp_cannot_hint": ("Actions written with `at` per rule set (at: {ffg-rr: \"2.2\", nsg: \"6.9.4c\"}) can be "
-                        "placed anywhere; see the step-number table.",
-                        "at을 규칙별로 쓴 행동(at: {ffg-rr: \"2.2\", nsg: \"6.9.4c\"})은 어디에나 놓을 수 있습니다. "
-                        "단계 번호 표를 보세요."),
+                        "placed anywhere.",
+                        "at을 규칙별로 쓴 행동(at: {ffg-rr: \"2.2\", nsg: \"6.9.4c\"})은 어디에나 놓을 수 있습니다."),
     "cmp_nothing_more": ("nothing more", "더 없음"),
     "cmp_the_start": ("the start", "시작"),
     "cmp_never": ("never", "격발 안 됨"),

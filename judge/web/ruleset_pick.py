@@ -16,7 +16,7 @@ from .i18n import lang, pick, t
 from .situation import Situation, resolve
 from .stepview import Position, positions
 
-__all__ = ["RulesetProblem", "say", "comparison", "under", "unplaced_reason", "step_map", "switch", "name",
+__all__ = ["RulesetProblem", "say", "comparison", "under", "uncarried", "unplaced_reason", "step_map", "switch", "name",
            "ruleset_context"]
 
 
@@ -78,16 +78,19 @@ def under(s: Situation, asked: str | None) -> Situation:
     return dataclasses.replace(s, trace=cmp.traces[asked])
 
 
+def uncarried(s: Situation, rs_id: str):
+    """The first action whose plain `at` the translation table does not carry to a rule set, if any."""
+    sc = s.scenario
+    if rs_id == sc.ruleset:
+        return None
+    return next((a for a in sc.actions if isinstance(a.at, str) and carry(sc.ruleset, a.at, rs_id)[0] is None), None)
+
+
 def unplaced_reason(s: Situation, rs_id: str) -> str:
     """Why the situation's actions cannot be placed under a rule set, in the page's language: the
     first action whose plain `at` the translation table does not carry there, with the table's note."""
-    sc = s.scenario
-    for a in sc.actions:
-        if not isinstance(a.at, str) or rs_id == sc.ruleset:
-            continue
-        target, _ = carry(sc.ruleset, a.at, rs_id)
-        if target is not None:
-            continue
+    sc, a = s.scenario, uncarried(s, rs_id)
+    if a is not None:
         rows = rows_of(sc.ruleset, a.at)
         notes = [pick((r.note_en, r.note_ko), lang()) for r in rows
                  if (rs_id in r.no_carry or sc.ruleset in r.no_carry) and r.note_en]
@@ -96,16 +99,14 @@ def unplaced_reason(s: Situation, rs_id: str) -> str:
             return say("cmp_unplaced_meaning", action=where, at=a.at, src=sc.ruleset, dst=rs_id, note="; ".join(notes))
         targets = sorted({x for r in rows for x in r.steps.get(rs_id, ())})
         return say("cmp_unplaced_count", action=where, at=a.at, src=sc.ruleset, dst=rs_id,
-                 targets=", ".join(targets) or t("cmp_nothing"))
-    why = comparison(s).unplaced.get(rs_id, "")
-    try:  # not a translation problem: the judge's own message, in the page's language when it has one
+                   targets=", ".join(targets) or t("cmp_nothing"))
+    try:  # not a translation problem: the judge's own message, in the page's language
         from ..engine import run
 
         run(sc, rs_id)
     except JudgeError as exc:
-        text = getattr(exc, "located_text", None)
-        why = text(lang()) if text else str(exc)
-    return why
+        return exc.located_text(lang())
+    return comparison(s).unplaced.get(rs_id, "")
 
 
 @lru_cache(maxsize=256)
