@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import uuid
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -77,7 +78,10 @@ def _guard():
 
 
 def _connect(path: str, timeout: float, create: bool = False) -> sqlite3.Connection:
-    uri = Path(path).expanduser().resolve().as_uri() + ("?mode=rwc" if create else "?mode=rw")
+    if path.startswith("file:"):  # the in-memory database of an app given ":memory:"
+        uri = path
+    else:
+        uri = Path(path).expanduser().resolve().as_uri() + ("?mode=rwc" if create else "?mode=rw")
     # isolation_level=None: transactions are written out (BEGIN IMMEDIATE ... COMMIT) below.
     con = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
     try:
@@ -108,6 +112,9 @@ def init_app(app: Flask) -> None:
     """Create the file and table if needed (the only time the file may be created), and close
     connections after each request. A read-only database still serves what it holds."""
     app.config.setdefault("DB_TIMEOUT", DB_TIMEOUT)
+    memory = app.config["DATABASE"] == ":memory:"
+    if memory:  # one in-memory database per app, shared by its requests (tests, demos), not a file
+        app.config["DATABASE"] = f"file:judge-{uuid.uuid4().hex}?mode=memory&cache=shared"
     try:
         with _guard():
             con = _connect(app.config["DATABASE"], app.config["DB_TIMEOUT"], create=True)
@@ -115,7 +122,10 @@ def init_app(app: Flask) -> None:
                 con.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
                 con.executescript(SCHEMA)
             finally:
-                con.close()
+                if memory:
+                    app.extensions["judge.store.memory"] = con  # the database lives while this is open
+                else:
+                    con.close()
     except StoreError as exc:
         if exc.reason != "readonly":
             raise
