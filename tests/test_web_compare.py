@@ -224,3 +224,34 @@ def test_a_rule_set_under_which_the_run_fails_is_listed_with_the_reason_not_an_e
     assert "column unplaced" in core and "반복됩니다" in core
     assert "cmp-path" in column(html_of(resp), "nsg")
     assert client.get(f"/s/{sid}?ruleset=ffg-core").status_code == 400
+
+
+def test_hostile_names_stay_text_on_the_compare_page_and_in_the_stepper_under_nsg(client):
+    from test_web_security import HOSTILE
+
+    sid = save(client, HOSTILE)
+
+    for url in (f"/s/{sid}/compare", f"/s/{sid}/compare?lang=ko", f"/s/{sid}?ruleset=nsg", f"/s/{sid}?ruleset=ffg-core&step=5"):
+        html = html_of(client.get(url))
+        assert "<script>alert" not in html and "<img src=x" not in html, url
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html, url
+
+
+def test_every_key_the_compare_and_translation_pages_build_is_in_the_catalog():
+    from judge.rulesets import RULESETS
+    from judge.web.compare_view import _VERBS, LISTS
+    from judge.web.messages import MESSAGES
+
+    built = {f"cmp_rs_{r}" for r in RULESETS} | {f"tr_rs_{r}" for r in RULESETS} | {
+        "cmp_v_" + v.replace(" ", "_") for v in _VERBS} | {
+        f"cmp_k_{k}" for k in ("outcome", "path", "trigger", *LISTS) if k != "bypassed"} | {
+        f"o_{k}" for k in LISTS}
+
+    assert not built - set(MESSAGES)
+
+
+def test_the_examples_list_links_each_example_to_its_comparison(client):
+    html = html_of(client.get("/examples"))
+
+    ids = re.findall(r'<a href="/s/([0-9a-f]+)">', html)
+    assert ids and all(f'href="/s/{sid}/compare"' in html for sid in ids)
