@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from . import i18n, rulesets
 from .engine import run
-from .errors import ScenarioError
+from .errors import JudgeError
 from .scenario import Scenario
 from .trace import Trace
 
@@ -64,7 +64,7 @@ def compare_rulesets(sc: Scenario) -> Comparison:
     for rs_id in rulesets.RULESETS:
         try:
             cmp.traces[rs_id] = run(sc, rs_id)
-        except ScenarioError as exc:
+        except JudgeError as exc:  # cannot be placed there, or loops there: say why, compare the rest
             cmp.unplaced[rs_id] = str(exc)
     ids = list(cmp.traces)
     for i, a in enumerate(ids):
@@ -82,7 +82,10 @@ def _diff(ta: Trace, tb: Trace) -> list[dict]:
     n = next((i for i, (x, y) in enumerate(zip(sa, sb, strict=False)) if x[0] != y[0]), min(len(sa), len(sb)))
     if n < max(len(sa), len(sb)):
         def said(s, i):
-            return {"what": " ".join(str(p) for p in s[i][0] if p), "at": s[i][1]} if i < len(s) else None
+            if i >= len(s):
+                return None
+            (verb, obj), at = s[i]
+            return {"what": " ".join(str(p) for p in (verb, obj) if p), "verb": verb, "object": obj, "at": at}
         out.append({"kind": "path", "rulesets": [a, b], "after": said(sa, n - 1) if n else None,
                     a: said(sa, n), b: said(sb, n)})
     trig_a, trig_b = _trigger_moments(ta), _trigger_moments(tb)
