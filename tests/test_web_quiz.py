@@ -80,7 +80,7 @@ def test_a_right_answer_scores_a_point_and_reveals_the_answer_on_the_chart(clien
     resp = answer(client, html, q.answer)
     shown = text(client.get("/quiz"))
 
-    assert resp.status_code == 303 and resp.headers["Location"] == "/quiz#verdict"
+    assert resp.status_code == 303 and resp.headers["Location"] == "/quiz#quiz-top"
     assert "Right!" in shown and score(shown) == (1, 1)
     assert re.search(r'<li class="choice-opt right">\s*<span class="mark" aria-hidden="true">✓', shown)
     assert all(unescape(line) in unescape(shown) for line in q.why)

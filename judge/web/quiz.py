@@ -114,7 +114,7 @@ def answer():
     session["quiz"] = quiz
     total = session.get("quiz_all") or [0, 0]
     session["quiz_all"] = [total[0] + right, total[1] + 1]
-    return redirect(url_for("quiz.show", _anchor="verdict"), 303)
+    return redirect(url_for("quiz.show", _anchor="quiz-top"), 303)
 
 
 @bp.post("/quiz/next")
