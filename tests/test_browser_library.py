@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 import urllib.request
-from urllib.parse import parse_qs, urlsplit
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 

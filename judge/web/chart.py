@@ -86,8 +86,8 @@ def timeline_svg(t: Trace, lang: str) -> Markup:
 @cache
 def step_nodes(ruleset_id: str) -> dict[str, str]:
     """The chart's node id of each step ("step-2_3" -> "2.3"), for the pages' scripts."""
-    from ..rulesets import get
     from ..render.ids import step_id
+    from ..rulesets import get
 
     return {step_id(s): s for s in get(ruleset_id).step_ids}
 
