@@ -240,3 +240,30 @@ def test_any_query_on_the_library_pages_gives_the_page_or_a_clear_400_or_404(lib
     assert resp.status_code in (200, 303, 400, 404), (path, args)
     if resp.status_code in (400, 404):
         assert 'class="message"' in text(resp)
+
+
+@pytest.fixture
+def no_graphviz(tmp_path, monkeypatch):
+    """No `dot` on PATH and nothing laid out or drawn yet in this process."""
+    from judge import render
+    from judge.web import chart
+
+    monkeypatch.setattr(render, "_laid", {})
+    monkeypatch.setattr(render, "_failed", {})
+    chart._timeline.cache_clear()
+    (tmp_path / "bin").mkdir()
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    yield
+    chart._timeline.cache_clear()
+
+
+@pytest.mark.parametrize("path", ["/library?step=2.2", f"/library/{D10}/handout", f"/quiz?cases={D10}"])
+def test_without_graphviz_the_pages_serve_everything_but_the_chart_and_say_why(client, no_graphviz, path):
+    resp = client.get(path + "&lang=en" if "?" in path else path + "?lang=en")
+    if resp.status_code == 303:
+        resp = client.get(resp.headers["Location"])
+
+    html = text(resp)
+    assert resp.status_code == 200 and "<svg" not in html
+    assert "Graphviz is not installed" in html and "Everything else on this page is whole without it." in html
+    assert 'class="lib-cases"' in html or 'class="h-path"' in html or 'name="choice"' in html

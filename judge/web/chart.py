@@ -13,7 +13,7 @@ from ..trace import Trace
 from .stepview import Position
 
 __all__ = ["moment_of", "inline_svg", "inline_or_failure", "failure_text", "tooltips", "plain_svg", "highlights", "base_titles", "png", "file_svg", "STYLE_CSS",
-           "event_svg", "timeline_svg", "step_nodes"]
+           "event_svg", "timeline_svg", "step_nodes", "drawn"]
 
 STYLE_CSS = render.STYLE_CSS
 _STYLE = re.compile(r"<style>.*?</style>", re.S)
@@ -65,6 +65,15 @@ def tooltips(ruleset_id: str, lang: str) -> dict[str, str] | None:
         return base_titles(ruleset_id, lang)
     except render.ChartError:
         return None
+
+
+def drawn(draw, *args) -> tuple[Markup | None, str | None]:
+    """draw(*args), or None and why not in the page's language when Graphviz cannot draw: the
+    library, handout and quiz pages are whole without their chart."""
+    try:
+        return draw(*args), None
+    except render.ChartError as exc:
+        return None, failure_text(exc)
 
 
 def event_svg(t: Trace, event: int, lang: str) -> Markup:

@@ -24,7 +24,7 @@ def show(stem: str):
     why = sc.explanation.get(code)
     return render_template(
         "handout.html", case=case, sc=sc, trace=tr, board=board(sc, case.ruleset, code),
-        positions=positions(tr, code), timeline=chart.timeline_svg(tr, code),
+        positions=positions(tr, code), timeline=chart.drawn(chart.timeline_svg, tr, code),
         lists=[(k, tr.lists[k]) for k in OUTCOME_LISTS if tr.lists[k]],
         warnings=[e.text(tr.rs, code) for e in tr.warnings],
         why=why or sc.explanation.get("en"), why_lang=code if why else "en")

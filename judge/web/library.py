@@ -103,7 +103,7 @@ def index():
                   if 0 < len(shown) <= MAX_QUIZ_CASES else None)
     return render_template("library.html", f=f, rows=rows, shown=len(shown), book=book,
                            quiz_these=quiz_these, max_quiz=MAX_QUIZ_CASES,
-                           tags=_tag_counts(cases), rs=rs, labels=labels, svg=chart.plain_svg(f.rs, lang()),
+                           tags=_tag_counts(cases), rs=rs, labels=labels, chart=chart.drawn(chart.plain_svg, f.rs, lang()),
                            script_data=data, rulesets=rulesets.RULESETS.values())
 
 

@@ -401,6 +401,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "lib_path": ("The path, with what was skipped and why", "경로와 건너뛴 단계(이유)"),
     "lib_why_english": ("This explanation has no Korean version yet.", "이 설명은 아직 한국어 번역이 없습니다."),
     "lib_sources": ("Sources", "출처"),
+    "lib_chart_failed": ("Everything else on this page is whole without it.",
+                         "이 페이지의 나머지는 차트 없이도 모두 볼 수 있습니다."),
     "quiz_title": ("Quiz: what happens next?", "퀴즈: 다음에 무슨 일이 일어날까?"),
     "quiz_intro": ("A case stops at one moment of its run and asks what happens next; the answer is shown on "
                    "the chart with its explanation. Your score is kept for this browser session.",

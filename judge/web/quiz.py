@@ -90,7 +90,7 @@ def _page(quiz, case, q, status: int = 200, error: str | None = None):
     reveal_at = next((p.n for p in reversed(pos) if p.event <= event), 1)
     return render_template(
         "quiz.html", state="reveal" if given else "ask", quiz=quiz, case=case, q=q, given=given,
-        board=board(case.scenario, case.ruleset, lang()), so_far=pos[:q.at], svg=chart.event_svg(case.trace, event, lang()),
+        board=board(case.scenario, case.ruleset, lang()), so_far=pos[:q.at], chart=chart.drawn(chart.event_svg, case.trace, event, lang()),
         why=why, reveal_at=reveal_at, error=error, total=session.get("quiz_all")), status
 
 
