@@ -157,8 +157,9 @@ _ACTIVE_AFTER_SUCCESS = ("5.4", "5.5")
 INTERRUPTS = (
     # A remote server that ceases to exist ends the run; it is neither successful nor not.
     Interrupt("server_gone", "6", _ACTIVE_BEFORE_SUCCESS + _ACTIVE_AFTER_SUCCESS),
-    # Jack out granted by a card (Snitch) where the structure offers no decision.
-    Interrupt("jacked_out", "7", tuple(s for s in _ACTIVE_BEFORE_SUCCESS if s not in ("1", "3.2"))),
+    # Jack out granted by a card (Snitch; Karuna's subroutine at 3.2) where the structure offers no
+    # decision; the rest of that step does not happen.
+    Interrupt("jacked_out", "7", tuple(s for s in _ACTIVE_BEFORE_SUCCESS if s != "1")),
     # End the run: before 5.4 the run is unsuccessful (7); afterwards it stays successful (6).
     Interrupt("run_ended", "7", _ACTIVE_BEFORE_SUCCESS),
     Interrupt("run_ended", "6", _ACTIVE_AFTER_SUCCESS),
