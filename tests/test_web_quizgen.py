@@ -162,7 +162,7 @@ def test_a_quiz_of_one_case_asks_at_different_moments_and_the_outcome_last(every
         qs = quizgen.questions(t, "en")
         chosen = quizgen.select(qs, 3, seed=1)
         moments = {q.at for q in chosen if q.kind != "outcome"}
-        assert len(chosen) == 3, name
+        assert len(chosen) == min(3, len(qs)), name
         assert len(moments) == min(sum(q.kind != "outcome" for q in chosen), len({q.at for q in qs})), name
         assert all(q.kind != "outcome" for q in chosen[:-1]), name
 

@@ -74,11 +74,12 @@ class Casebook:
         return [c for c in self.cases if c.ruleset == ruleset_id]
 
     def find(self, stem: str, ruleset_id: str | None = None) -> Case | None:
-        """A case by file stem: under the rule set asked for, or the one the file is written for."""
-        for c in self.cases:
-            if c.stem == stem and (c.ruleset == ruleset_id if ruleset_id else c.own):
-                return c
-        return None
+        """A case by file stem: under the rule set asked for, or else the one the file is written
+        for (the first it is checked under, when that is not among them)."""
+        mine = [c for c in self.cases if c.stem == stem]
+        if ruleset_id:
+            return next((c for c in mine if c.ruleset == ruleset_id), None)
+        return next((c for c in mine if c.own), mine[0] if mine else None)
 
     def rulesets_of(self, stem: str) -> list[str]:
         return [c.ruleset for c in self.cases if c.stem == stem]
