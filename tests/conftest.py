@@ -86,3 +86,12 @@ def csrf(client):
 
     html = client.get("/new").get_data(as_text=True)
     return re.search(r'name="_csrf" value="([^"]+)"', html).group(1)
+
+
+@pytest.fixture(autouse=True)
+def _forget_chart_failures():
+    """A test that hides or breaks Graphviz must not leave its remembered failure to later tests."""
+    yield
+    from judge import render
+
+    render._failed.clear()
