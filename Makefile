@@ -6,7 +6,7 @@ SYSSTAMP := .sys-installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: serve test setup system graphs bench lint clean
+.PHONY: serve test setup system graphs bench load lint clean
 
 serve: setup
 	$(VENV)/bin/judge serve --host $(HOST) --port $(PORT)
@@ -42,6 +42,10 @@ graphs: setup
 bench: setup
 	$(PY) benchmarks/engine_bench.py
 	$(PY) benchmarks/chart_bench.py
+
+# Many judges at once: a waitress server on 127.0.0.1, 20 clients for 30 s (tests/test_load.py runs 5 x 3 s).
+load: setup
+	$(PY) benchmarks/load_test.py --clients 20 --seconds 30
 
 lint: setup
 	$(VENV)/bin/ruff check judge tests benchmarks

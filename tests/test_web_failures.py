@@ -233,3 +233,16 @@ def test_a_deleted_database_is_a_503_and_is_not_silently_replaced_by_an_empty_on
     assert not db.exists()
     backup.rename(db)  # the organizer restores it: everything saved is there again
     assert client.get(f"/api/scenarios/{sid}").get_json()["yaml"] == WALLS
+
+
+def test_a_saved_row_changed_behind_the_apps_back_is_validated_again_not_trusted(client, sid, app):
+    con = sqlite3.connect(app.config["DATABASE"])
+    with con:
+        con.execute("UPDATE scenarios SET yaml = ? WHERE id = ?", ("run: {server: HQ}\ntitle: [<script>\n", sid))
+    con.close()
+
+    page = client.get(f"/s/{sid}")
+    api = client.get(f"/api/scenarios/{sid}")
+
+    assert page.status_code == 400 and "no longer loads" in text(page) and "<script>" not in text(page)
+    assert api.status_code == 400 and api.get_json()["error"]

@@ -378,3 +378,18 @@ def test_any_decision_posted_gives_a_new_situation_or_the_step_with_a_message(
         page = client.get(resp.headers["Location"])
         assert page.status_code == 200
         _chart_ok(page.get_data(as_text=True), "ffg-rr")
+
+
+def test_sql_in_any_field_is_stored_and_read_back_as_text(client, app):
+    doc = json.loads(json.dumps(BASE))
+    doc["title"] = "x'); DROP TABLE scenarios; --"
+    doc["servers"]["HQ"]["cards"][0]["name"] = "' OR '1'='1"
+
+    sid = client.post("/api/scenarios", data=json.dumps(doc), headers={"Content-Type": "application/json"}).get_json()["id"]
+
+    assert json.loads(client.get(f"/api/scenarios/{sid}").get_json()["yaml"]) == doc
+    assert client.get("/api/scenarios/' OR '1'='1").status_code == 404
+    with app.app_context():
+        from judge.web import store
+
+        assert store.count() >= 1
