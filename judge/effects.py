@@ -111,8 +111,11 @@ def _relative(x, server: str, sid: int) -> str:
 def install_ice(x, e, side, st, source, action) -> None:
     w = x.w
     card: Card = e.arg
-    server = e.opt("server") or w.server
-    idx = _insert_index(x, server, e.opt("position"))
+    position = e.opt("position")
+    # "inward of X" names X's server, wherever the run is now (the attacked server may have changed).
+    near = x.slot_of(position[0][1]) if isinstance(position, tuple) else None
+    server = e.opt("server") or (near[0] if near else w.server)
+    idx = _insert_index(x, server, position)
     sid = w.next_sid
     w.next_sid += 1
     x.slots(server).insert(idx, [sid, card.key])
@@ -229,7 +232,8 @@ def encounter(x, e, side, st, source, action) -> None:
     if x.depth >= 10:
         raise RunError("forced encounters nest more than 10 deep: the scenario loops")
     rs = x.rs
-    saved = (w.step, w.ice, w.visit, set(w.broken), {f for f in w.flags if f in ("bypassed", "ice_left", "encountering")})
+    saved = (w.step, w.ice, w.visit, set(w.broken), list(w.resolved_subs),
+             {f for f in w.flags if f in ("bypassed", "ice_left", "encountering")})
     w.ice = key
     w.visit = x.visit(key)
     w.step = rs.encounter_entry
@@ -252,8 +256,9 @@ def encounter(x, e, side, st, source, action) -> None:
             x.take(edge)
     finally:
         x.depth -= 1
-    step_id, ice, visit, broken, flags = saved
-    w.step, w.ice, w.visit, w.broken = step_id, ice, visit, broken
+    step_id, ice, visit, broken, resolved, flags = saved
+    # The interrupted encounter goes on with what was broken and resolved before (NSG 6.9.3c/d).
+    w.step, w.ice, w.visit, w.broken, w.resolved_subs = step_id, ice, visit, broken, resolved
     for f in ("bypassed", "ice_left", "encountering"):
         w.flags.discard(f)
     w.flags |= flags
