@@ -26,6 +26,7 @@ CATALOG: dict[str, str] = {
     "key {k} appears twice": "키 {k}이(가) 두 번 나옵니다",
     "a key must be a plain word, not a list or mapping": "키는 목록이나 매핑이 아닌 단어여야 합니다",
     "merge keys (<<) are not supported": "병합 키(<<)는 지원하지 않습니다",
+    "the number has too many digits": "숫자의 자릿수가 너무 많습니다",
     "cannot read the value {v}: {why}": "값 {v}을(를) 읽을 수 없습니다: {why}",
     "cannot read the file: {why}": "파일을 읽을 수 없습니다: {why}",
     "no such file or directory": "그런 파일이나 폴더가 없습니다",

@@ -94,6 +94,7 @@ def test_any_escaped_code_point_in_a_quoted_scalar_loads_or_is_refused_clearly(c
 
 
 def test_a_lone_surrogate_written_as_an_escape_is_refused_with_its_line():
-    with pytest.raises(JudgeError, match="U\\+D800.*not allowed") as exc:
+    # libyaml refuses the escape itself, the Python parser lets it through to the judge's own check
+    with pytest.raises(JudgeError, match="U\\+D800.*not allowed|invalid Unicode character escape") as exc:
         load_scenario("s.yaml", text='run: {server: HQ}\ntitle: "a \\ud800 b"\n')
     assert exc.value.line == 2

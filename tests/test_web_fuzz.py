@@ -160,7 +160,7 @@ HOSTILE_BODIES = {
     "alias bomb": ("a: &a [x,x,x,x,x,x,x,x,x,x]\n" + "".join(
         f"{c}: &{c} [*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p}]\n" for p, c in zip("abcdefg", "bcdefgh", strict=True)),
         "more than 20000 values"),
-    "huge integer": ("run: {server: HQ}\nrunner: {credits: " + "9" * 5000 + "}\n", "cannot read the value"),
+    "huge integer": ("run: {server: HQ}\nrunner: {credits: " + "9" * 5000 + "}\n", "too many digits"),
     "big integer": ("run: {server: HQ}\nrunner: {credits: " + "9" * 400 + "}\n", "out of range"),
     "huge float": ("run: {server: HQ}\nrunner: {credits: 1e99999}\n", "expected a whole number"),
     "negative": ("run: {server: HQ}\ncorp: {bad_publicity: -1}\n", "out of range"),
@@ -177,7 +177,7 @@ HOSTILE_BODIES = {
     "escape sequences": ('run: {server: HQ}\ntitle: "\\x1b[31mred\\x07"\n', "U+001B"),
     "CR only": ("run: {server: HQ}\rtitle: x\r", 200),
     "BOM twice": ("\ufeff\ufeffrun: {server: HQ}\n", 200),
-    "lone surrogate escape": ('run: {server: HQ}\ntitle: "\\ud800"\n', "U+D800"),
+    "lone surrogate escape": ('run: {server: HQ}\ntitle: "\\ud800"\n', "invalid Unicode character escape"),
     "two documents": ("run: {server: HQ}\n---\nrun: {server: R&D}\n", "one scenario per file"),
     "300 ice": (yaml.safe_dump({"run": {"server": "HQ"}, "servers": {"HQ": {"ice": [
         {"name": f"I{i}", "rezzed": True, "subroutines": ["End the run"]} for i in range(300)]}}}), "at most 200"),
