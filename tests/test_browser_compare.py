@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from pathlib import Path
 
 import pytest
+from browser_helpers import classes, click_step, current_node, save, visible_occ
 from test_web_compare import E2, PLAIN_JACK_OUT
 
 SCREENS = Path(__file__).resolve().parent.parent / "graphs" / "screens"
 
 
-def save(base: str, text: str) -> str:
-    req = urllib.request.Request(f"{base}/api/scenarios", data=text.encode(),
-                                 headers={"Content-Type": "application/yaml"})
-    with urllib.request.urlopen(req) as resp:
-        return json.load(resp)["id"]
 
 
 @pytest.fixture(scope="module")
@@ -24,20 +18,12 @@ def e2(live_server) -> str:
     return f"{live_server}/s/{save(live_server, E2)}"
 
 
-def classes(page, element_id: str) -> set[str]:
-    return set((page.get_attribute(f"#chart svg g#{element_id}", "class") or "").split())
 
 
-def current_node(page) -> str:
-    return page.eval_on_selector("#chart svg g.node.current", "g => g.id")
 
 
-def visible_occ(page) -> str:
-    return page.get_attribute("section.position:not([hidden])", "data-occ")
 
 
-def click_step(page, occ: str) -> None:
-    page.locator(f"#trace a:has(span.occ:text-is('{occ}'))").click()
 
 
 def test_a_comparison_opens_nsgs_stepper_which_highlights_nsgs_chart(page, e2):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from pathlib import Path
 
 import pytest
+from browser_helpers import classes, click_step, current_node, save, visible_occ
 
 SCREENS = Path(__file__).resolve().parent.parent / "graphs" / "screens"
 
@@ -40,11 +39,6 @@ actions:
 """
 
 
-def save(base: str, text: str) -> str:
-    req = urllib.request.Request(f"{base}/api/scenarios", data=text.encode(),
-                                 headers={"Content-Type": "application/yaml"})
-    with urllib.request.urlopen(req) as resp:
-        return json.load(resp)["id"]
 
 
 @pytest.fixture(scope="module")
@@ -52,21 +46,12 @@ def two_ice(live_server) -> str:
     return f"{live_server}/s/{save(live_server, TWO_ICE)}"
 
 
-def classes(page, element_id: str) -> set[str]:
-    return set((page.get_attribute(f"#chart svg g#{element_id}", "class") or "").split())
 
 
-def current_node(page) -> str:
-    return page.eval_on_selector("#chart svg g.node.current", "g => g.id")
 
 
-def click_step(page, occ: str) -> None:
-    """Click the trace entry of one step occurrence (exact: "3@Enigma" is not "2.3@Enigma")."""
-    page.locator(f"#trace a:has(span.occ:text-is('{occ}'))").click()
 
 
-def visible_occ(page) -> str:
-    return page.get_attribute("section.position:not([hidden])", "data-occ")
 
 
 def test_a_situation_entered_with_the_form_runs_and_opens_the_stepper(page, live_server):

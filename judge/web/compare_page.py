@@ -6,7 +6,7 @@ from flask import Blueprint, abort, redirect, render_template, url_for
 
 from .. import rulesets
 from .compare_view import build
-from .examples import library
+from .examples import find_example
 from .i18n import lang
 from .ruleset_pick import comparison, name, uncarried, unplaced_reason
 from .stepper import load_or_404
@@ -28,7 +28,7 @@ def show(sid: str):
 
 @bp.get("/examples/<stem>/compare")
 def example(stem: str):
-    found = next((e for e in library() if e.stem == stem and e.id), None)
+    found = find_example(stem)
     if found is None:
         abort(404)
     return redirect(url_for("compare.show", sid=found.id), 303)

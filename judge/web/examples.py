@@ -71,6 +71,11 @@ def library() -> list[Example]:
     return cached[1]
 
 
+def find_example(stem: str) -> Example | None:
+    """The example of a file stem that loaded and was saved, or None."""
+    return next((e for e in library() if e.stem == stem and e.id), None)
+
+
 def library_has(sid: str) -> bool:
     """Whether an example has this id (loading the examples into the database if needed)."""
     return any(e.id == sid for e in library())

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 
 from .. import rulesets
 from . import chart
-from .examples import library
+from .examples import find_example, library
 
 __all__ = ["bp"]
 
@@ -24,7 +24,7 @@ def examples():
 
 @bp.get("/examples/<stem>")
 def example(stem: str):
-    found = next((e for e in library() if e.stem == stem and e.id), None)
+    found = find_example(stem)
     if found is None:
         abort(404)
     return redirect(url_for("stepper.show", sid=found.id), 303)
