@@ -155,7 +155,8 @@ GUARDS = {
     "ice_rezzed": lambda x: x.current_in_place() and x.w.ice in x.w.rezzed,
     "ice_unrezzed": lambda x: not (x.current_in_place() and x.w.ice in x.w.rezzed),
     "run_ended": _g("run_ended"),
-    "approach_again": _g("approach_again"),
+    # "Approach that ice again" needs the ice still in the position just passed.
+    "approach_again": lambda x: "approach_again" in x.w.flags and x.pos_ice() is not None,
     "more_ice_inward": lambda x: x.next_inward() is not None,
     "no_more_ice": lambda x: x.next_inward() is None,
     "server_gone": _g("server_gone"),
@@ -202,6 +203,13 @@ class _Exec:
                 if ice == key:
                     return server, i
         return None
+
+    def pos_ice(self) -> str | None:
+        """The ice in the Runner's position now, if any."""
+        if self.w.pos is None:
+            return None
+        server, sid = self.w.pos
+        return next((ice for s, ice in self.slots(server) if s == sid), None)
 
     def current_in_place(self) -> bool:
         """The current ice still sits in the Runner's position."""
@@ -293,7 +301,7 @@ class _Exec:
         if e.then:
             from .handlers import HOOKS
             HOOKS[e.then](self, self.rs.step(e.src))
-            if "approach_again" in w.flags and e.dst != self.rs.approach_step and self.rs.approach_step:
+            if guard_holds(self, "approach_again") and e.dst != self.rs.approach_step and self.rs.approach_step:
                 # "Approach that ice again" set while passing on the edge: back to the approach.
                 e = Edge(e.src, self.rs.approach_step, "approach_again")
         if e.skip:
@@ -334,12 +342,10 @@ class _Exec:
             w.flags.discard("runner_moved")
             server, sid = w.pos
             ice = w.ice
-        elif "approach_again" in w.flags and w.pos is not None:
+        elif "approach_again" in w.flags and self.pos_ice() is not None:
             w.flags.discard("approach_again")
             server, sid = w.pos
-            ice = next((i for s, i in self.slots(server) if s == sid), None)
-            if ice is None:
-                raise RunError("approach again: the ice just passed is no longer in its position")
+            ice = self.pos_ice()
         elif w.pos is None:
             server = w.server
             first = next(((s, i) for s, i in self.slots(server) if i), None)
@@ -347,6 +353,7 @@ class _Exec:
                 raise RunError(f"no ice protects {server} to approach")
             sid, ice = first
         else:
+            w.flags.discard("approach_again")  # the ice it named has gone: nothing to approach again
             server = w.pos[0]
             nxt = self.next_inward()
             if nxt is None:

@@ -120,6 +120,7 @@ def pass_ice(x, st: Step) -> None:
     Without a position the pass is vacuous: only "passes all ice" triggers."""
     w = x.w
     w.flags.discard("runner_moved")
+    w.flags.discard("approach_again")  # one left from an earlier pass whose ice has gone is stale
     if w.ice is None:
         x.resolve_moments(st, ("all_ice_passed",))
         return
@@ -205,6 +206,7 @@ def nothing(x, st: Step) -> None:
 def move_inward(x, st: Step) -> None:
     """NSG 6.9.4d: the Runner moves to the next position inward, or has none after the innermost."""
     w = x.w
+    w.flags.discard("approach_again")  # asked for ice that has since left: nothing to approach again
     nxt = x.next_inward()
     if nxt is None:
         w.pos, w.ice = None, None

@@ -545,3 +545,11 @@ def test_a_runner_moved_to_a_server_without_ice_passes_vacuously_on_to_that_serv
               actions=[{"at": "3.2", "ice": "Miraju", "by": "corp", "move_runner": "Archives"}])
     assert t.path[t.path.index("3.2@Miraju") + 1] == "4"
     assert t.lists["passed"] == [] and t.lists["accessed"] == ["Op"]
+
+
+def test_approach_again_does_nothing_when_the_ice_has_left_its_position():
+    t = board(ice=[ice("Ice A", subs=[], abilities=[{"when": "passed", "first": True, "effect": "approach_again"}]),
+                   ice("Ice B", subs=[])],
+              runner=[{"name": "Trasher", "abilities": [{"when": "passed", "ice": "Ice A", "effect": {"uninstall": "Ice A"}}]}])
+    assert t.lists["approached"] == ["Ice A", "Ice B"]
+    assert t.status == "successful"
