@@ -85,7 +85,8 @@ def break_(x, e, side, st, source, action) -> None:
         _note(x, st, RUNNER, "broken_none")
 
 
-def _insert_index(x, server: str, position) -> int:
+def _insert_index(x, server: str, position) -> int | None:
+    """Where a position puts new ice, or None when the ice it is relative to no longer protects it."""
     sl = x.slots(server)
     if position in (None, "outermost"):
         return 0
@@ -94,7 +95,7 @@ def _insert_index(x, server: str, position) -> int:
     (rel, ref), = position
     idx = next((i for i, (_, ice) in enumerate(sl) if ice == ref), None)
     if idx is None:
-        raise RunError(f"{ref} does not protect {server}, so nothing can be placed {rel.replace('_', ' ')} it")
+        return None
     return idx + 1 if rel == "inward_of" else idx
 
 
@@ -116,6 +117,9 @@ def install_ice(x, e, side, st, source, action) -> None:
     near = x.slot_of(position[0][1]) if isinstance(position, tuple) else None
     server = e.opt("server") or (near[0] if near else w.server)
     idx = _insert_index(x, server, position)
+    if idx is None:  # the ice it should stand next to has gone: it cannot be installed there
+        _warn(x, st, side, action, "w_no_such_position", card=card.key, ref=position[0][1])
+        return
     sid = w.next_sid
     w.next_sid += 1
     x.slots(server).insert(idx, [sid, card.key])
@@ -159,8 +163,11 @@ def move_ice(x, e, side, st, source, action) -> None:
     server, i = where
     to = e.opt("to") or server
     was_current = e.arg == w.ice and w.pos == (server, x.slots(server)[i][0])
-    x.slots(server)[i][1] = None
     idx = _insert_index(x, to, e.opt("position"))
+    if idx is None:
+        _warn(x, st, side, action, "w_no_such_position", card=e.arg, ref=e.opt("position")[0][1])
+        return
+    x.slots(server)[i][1] = None  # slots are never removed mid-run, so idx still holds
     sid = w.next_sid
     w.next_sid += 1
     x.slots(to).insert(idx, [sid, e.arg])

@@ -153,6 +153,8 @@ EVENTS: dict[str, tuple[str, str]] = {
     "w_not_rezzed": ("{card} is not rezzed", "{card}은(는) 레즈되어 있지 않다"),
     "w_not_installed": ("{card} is not installed", "{card}은(는) 설치되어 있지 않다"),
     "w_not_protecting": ("{card} does not protect a server", "{card}은(는) 서버를 보호하고 있지 않다"),
+    "w_no_such_position": ("{card} cannot be placed next to {ref}: {ref} no longer protects that server",
+                           "{card}을(를) {ref} 옆에 둘 수 없다: {ref}이(가) 더 이상 그 서버를 보호하지 않는다"),
     "w_approach_again": ("approach again works only right after ice is passed",
                          "다시 접근은 아이스를 통과한 직후에만 가능하다"),
     "w_decline_outside": ("declining to steal happens only during access", "훔치기 거절은 액세스 중에만 가능하다"),

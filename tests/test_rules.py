@@ -553,3 +553,12 @@ def test_approach_again_does_nothing_when_the_ice_has_left_its_position():
               runner=[{"name": "Trasher", "abilities": [{"when": "passed", "ice": "Ice A", "effect": {"uninstall": "Ice A"}}]}])
     assert t.lists["approached"] == ["Ice A", "Ice B"]
     assert t.status == "successful"
+
+
+def test_ice_to_be_installed_next_to_ice_that_has_gone_is_not_installed_and_the_run_goes_on():
+    t = board(ice=[ice("Ice A", subs=[{"text": "Install", "effect": [
+        {"uninstall": "Ice B"},
+        {"install_ice": {"name": "New Ice", "subroutines": ["End the run"]}, "position": {"inward_of": "Ice B"}}]}]),
+        ice("Ice B", subs=[])])
+    assert any(e.msg == "w_no_such_position" for e in t.events)
+    assert t.lists["approached"] == ["Ice A"] and t.status == "successful"
