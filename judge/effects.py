@@ -233,45 +233,8 @@ def move_runner(x, e, side, st, source, action) -> None:
 
 
 def encounter(x, e, side, st, source, action) -> None:
-    """A forced encounter: run the encounter part of the graph, then resume where the run was."""
-    w = x.w
-    key = e.arg.key if isinstance(e.arg, Card) else e.arg
-    if x.depth >= 10:
-        raise RunError("forced encounters nest more than 10 deep: the scenario loops")
-    rs = x.rs
-    saved = (w.step, w.ice, w.visit, set(w.broken), list(w.resolved_subs),
-             {f for f in w.flags if f in ("bypassed", "ice_left", "encountering")})
-    w.ice = key
-    w.visit = x.visit(key)
-    w.step = rs.encounter_entry
-    for f in ("bypassed", "ice_left", "encountering"):
-        w.flags.discard(f)
-    _note(x, st, side, "forced_now", ice=key)
-    from .engine import GUARDS
-    from .handlers import HANDLERS
-    phase = rs.step(rs.encounter_entry).phase
-    x.depth += 1
-    try:
-        while True:
-            cur = rs.step(w.step)
-            x.enter(cur)
-            HANDLERS[cur.does](x, cur)
-            edge = x.choose(cur)
-            if rs.step(edge.dst).phase != phase:
-                x.take(edge, enter_next=False)
-                break
-            x.take(edge)
-    finally:
-        x.depth -= 1
-    step_id, ice, visit, broken, resolved, flags = saved
-    # The interrupted encounter goes on with what was broken and resolved before (NSG 6.9.3c/d).
-    w.step, w.ice, w.visit, w.broken, w.resolved_subs = step_id, ice, visit, broken, resolved
-    for f in ("bypassed", "ice_left", "encountering"):
-        w.flags.discard(f)
-    w.flags |= flags
-    if not x.interrupted(rs.step(step_id)):
-        x.emit("action", "return_forced", rs.step(step_id), ice=key, step=x.occ(rs.step(step_id)))
-    _ = GUARDS
+    """A forced encounter: the encounter steps of that ice now, then the run resumes where it was."""
+    x.forced_encounter(e.arg.key if isinstance(e.arg, Card) else e.arg, side, st)
 
 
 def approach_again(x, e, side, st, source, action) -> None:

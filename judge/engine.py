@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from . import rulesets
 from .errors import JudgeError, RunError, ScenarioError
+from .i18n import SKIPS
 from .rulesets.model import Edge, Kind, Ruleset, Step
 from .scenario import CENTRALS, Action, Card, Effect, Scenario
 from .state import State, Work
@@ -16,6 +17,7 @@ __all__ = ["Context", "start", "step", "run", "GUARDS", "HANDLERS", "MAX_STEPS"]
 MAX_STEPS = 400        # a run that enters more steps than this loops
 MAX_FORCED_DEPTH = 10  # nested forced encounters
 RUNNER, CORP = "runner", "corp"
+_ENCOUNTER_FLAGS = ("bypassed", "ice_left", "encountering")
 _ALWAYS_ACTIVE = ("agenda", "operation", "identity", "event")
 
 
@@ -113,14 +115,13 @@ def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
         occ = occurrence(at, ice, a.time) if ice or ctx.rs.step(at).per_ice else at
         if any(e.kind == "warning" and e.extra_get("action") == a.index for e in events):
             continue
+        args: tuple = (("what", a.effects), ("at", occ))
         if occ in skipped:
-            why = f"{occ} was skipped: {skipped[occ].args_get('reason_text')}"
-            why_ko = f"{occ} 단계를 건너뜀"
+            msg, args = "warn_unapplied_skipped", args + (("skip_reason", skipped[occ].args_get("reason")),)
         else:
-            why, why_ko = f"the run never reached {occ}", f"{occ}에 도달하지 않음"
+            msg = "warn_unapplied"
         out.append(Event(kind="warning", step=at, ice=ice, occurrence=occ, side=a.side,
-                         msg="warn_unapplied", args=(("what", a.effects), ("at", occ),
-                                                     ("why", why), ("why_ko", why_ko)),
+                         msg=msg, args=args,
                          rule=at, extra=(("action", a.index), ("line", a.line))))
     return out
 
@@ -261,14 +262,48 @@ class _Exec:
     # ---------------------------------------------------------------- the step
     def do_step(self) -> None:
         st = self.rs.step(self.w.step)
+        edge = self.run_step(st)
+        if edge is None:
+            self.w.done = True
+            self.emit("end", "end", st, status=self.status())
+            return
+        self.take(edge)
+
+    def run_step(self, st: Step) -> Edge | None:
+        """Enter a step, do what it does, and pick the edge out of it (None at an end step)."""
         self.enter(st)
         HANDLERS[st.does](self, st)
-        if st.kind is Kind.END:
-            self.w.done = True
-            status = self.status()
-            self.emit("end", "end", st, status=status)
-            return
-        self.take(self.choose(st))
+        return None if st.kind is Kind.END else self.choose(st)
+
+    def forced_encounter(self, key: str, side: str, st: Step) -> None:
+        """Walk the encounter part of the graph for `key`, then resume the step that was interrupted
+        (CR 6.5.9); the interrupted encounter keeps what was broken and resolved (NSG 6.9.3c/d)."""
+        w, rs = self.w, self.rs
+        if self.depth >= MAX_FORCED_DEPTH:
+            raise RunError("forced encounters nest more than 10 deep: the scenario loops")
+        saved = (w.step, w.ice, w.visit, set(w.broken), list(w.resolved_subs),
+                 {f for f in w.flags if f in _ENCOUNTER_FLAGS})
+        w.ice, w.visit, w.step = key, self.visit(key), rs.encounter_entry
+        w.flags -= set(_ENCOUNTER_FLAGS)
+        self.emit("action", "forced_now", st, side=side, ice=key)
+        phase = rs.step(rs.encounter_entry).phase
+        self.depth += 1
+        try:
+            while True:
+                edge = self.run_step(rs.step(w.step))
+                if edge is None or rs.step(edge.dst).phase != phase:
+                    if edge is not None:
+                        self.take(edge, enter_next=False)  # its skips, not the step it leads to
+                    break
+                self.take(edge)
+        finally:
+            self.depth -= 1
+        w.step, w.ice, w.visit, w.broken, w.resolved_subs, flags = saved
+        w.flags -= set(_ENCOUNTER_FLAGS)
+        w.flags |= flags
+        back = rs.step(w.step)
+        if not self.interrupted(back):
+            self.emit("action", "return_forced", back, ice=key, step=self.occ(back))
 
     def enter(self, st: Step) -> None:
         w = self.w
@@ -299,7 +334,6 @@ class _Exec:
         w = self.w
         src_occ = self.occ(self.rs.step(e.src))
         if e.then:
-            from .handlers import HOOKS
             HOOKS[e.then](self, self.rs.step(e.src))
             if guard_holds(self, "approach_again") and e.dst != self.rs.approach_step and self.rs.approach_step:
                 # "Approach that ice again" set while passing on the edge: back to the approach.
@@ -525,7 +559,6 @@ class _Exec:
 
     # ---------------------------------------------------------------- effects
     def apply(self, e: Effect, side: str, st: Step, source: str | None, action: Action | None = None) -> None:
-        from .effects import APPLY
         APPLY[e.kind](self, e, side, st, source, action)
         self.check_server()
 
@@ -565,8 +598,8 @@ class _Exec:
 
 
 def _reason(key: str, ice: str) -> str:
-    from .i18n import SKIPS
     return SKIPS[key][0].format(ice=ice)
 
 
-from .handlers import HANDLERS  # noqa: E402  (handlers need _Exec's helpers)
+from .effects import APPLY  # noqa: E402  (effects and handlers work on _Exec)
+from .handlers import HANDLERS, HOOKS  # noqa: E402

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .effects import access_cards
 from .rulesets.model import Step
 
 __all__ = ["HANDLERS"]
@@ -10,13 +11,10 @@ RUNNER, CORP = "runner", "corp"
 
 
 def initiate(x, st: Step) -> None:
-    """Step 1: name the server, take bad publicity credits, "run begins" triggers."""
-    w, sc = x.w, x.ctx.sc
-    x.emit("action", "run_on", st, side=RUNNER, server=w.server)
-    if sc.bad_publicity:
-        w.bp_credits = sc.bad_publicity
-        w.bp_gained = sc.bad_publicity
-        x.emit("action", "bp_credits", st, side=RUNNER, n=sc.bad_publicity)
+    """Step 1: name the server, take bad publicity credits, "run begins" triggers (what NSG splits
+    into 6.9.1a-c)."""
+    x.emit("action", "run_on", st, side=RUNNER, server=x.w.server)
+    bp_fund(x, st)
     x.resolve_moments(st, st.triggers)
 
 
@@ -259,7 +257,6 @@ def declare_success(x, st: Step) -> None:
 
 def access(x, st: Step) -> None:
     """5.5: fix the number of cards, then access each in turn: trash, steal or set aside."""
-    from .effects import access_cards
     access_cards(x, st)
 
 

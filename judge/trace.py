@@ -45,10 +45,8 @@ class Event:
                 a[k] = "; ".join(e.describe(lang) for e in a[k])
         if "why" in a and a["why"] in i18n.STOPS:
             a["why"] = i18n.pick(i18n.STOPS[a["why"]], lang)
-        if "why_ko" in a and lang != "ko":
-            a.pop("why_ko")
-        if lang == "ko" and "why_ko" in a:
-            a["why"] = a["why_ko"]
+        if "skip_reason" in a:
+            a["skip_reason"] = i18n.pick(i18n.SKIPS[a["skip_reason"]], lang).format(ice=self.ice or "")
         if "name" in a:
             st = rs.step(a["name"])
             a["name"] = f"{st.id} {i18n.pick((st.name_en, st.name_ko), lang)}"
