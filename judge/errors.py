@@ -1,6 +1,13 @@
-"""One family of domain errors, each carrying where and what went wrong."""
+"""One family of domain errors, each a catalogue key plus arguments, and where it happened.
+
+An error is raised as `ScenarioError("not_a_step", step=..., rs=..., where=..., line=...)`: the key
+names a template under `errors.` in every language's catalogue (`judge/i18n/*/errors.yaml`), so
+the same error reads in English or Korean without matching any text.
+"""
 
 from __future__ import annotations
+
+from .i18n import t
 
 __all__ = ["JudgeError", "ScenarioError", "RunError", "RulesetError"]
 
@@ -8,13 +15,19 @@ __all__ = ["JudgeError", "ScenarioError", "RunError", "RulesetError"]
 class JudgeError(Exception):
     """Base of every error the judge reports to a person."""
 
-    def __init__(self, message: str, *, where: str | None = None, line: int | None = None,
-                 source: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, key: str, *, where: str | None = None, line: int | None = None,
+                 source: str | None = None, **params: object) -> None:
+        self.key = key if key.startswith("errors.") else f"errors.{key}"
+        self.params = params
         self.where = where
         self.line = line
         self.source = source
+        super().__init__(self.key)
+
+    @property
+    def message(self) -> str:
+        """The message alone, in English."""
+        return self.text("en")
 
     def located(self, source: str | None = None, line: int | None = None) -> JudgeError:
         """Fill in the file and line when the raiser did not know them."""
@@ -24,31 +37,30 @@ class JudgeError(Exception):
             self.line = line
         return self
 
-    def __str__(self) -> str:
+    def _head(self, lang: str) -> str:
         head = ""
         if self.source:
             head = self.source + (f":{self.line}" if self.line else "") + ": "
         elif self.line:
-            head = f"line {self.line}: "
-        place = f"{self.where}: " if self.where else ""
-        return f"{head}{place}{self.message}"
+            head = t("errors.at_line", lang, n=self.line) + ": "
+        return head + (f"{self.where}: " if self.where else "")
+
+    def __str__(self) -> str:
+        return self.located_text("en")
 
     def text(self, lang: str = "en") -> str:
-        """The message alone, in a language (the place in the file is added by str())."""
-        if lang == "ko":
-            from .errors_ko import to_korean
-            return to_korean(self.message)
-        return self.message
+        """The message alone, in a language (the place in the file is added by located_text)."""
+        return t(self.key, lang, **self.params)
 
     def located_text(self, lang: str = "en") -> str:
-        """Like str(), in a language."""
-        return str(self).replace(self.message, self.text(lang), 1) if lang == "ko" else str(self)
+        """File, line, place and message, in a language."""
+        return self._head(lang) + self.text(lang)
 
     def as_dict(self, lang: str = "en") -> dict:
         """The JSON form used by the API: {"error": ..., "where": ...}."""
         where = self.where or ""
         if self.line:
-            where = f"line {self.line}" + (f", {where}" if where else "")
+            where = t("errors.at_line", lang, n=self.line) + (f", {where}" if where else "")
         return {"error": self.text(lang), "where": where or None}
 
 

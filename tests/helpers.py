@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from judge.engine import run
+from judge.engine import Trace, run
 from judge.scenario import load_scenario
-from judge.trace import Trace
 
 
 def scenario(text: str):
@@ -58,7 +57,7 @@ def runnable_examples() -> list:
     """The library's scenario files, less those written to be refused (expect.error)."""
     from pathlib import Path
 
-    from judge.check import expected_error
+    from judge.analysis.check import expected_error
 
     root = Path(__file__).resolve().parent.parent / "examples"
     return [p for p in sorted(root.glob("*.yaml")) if not expected_error(p)]

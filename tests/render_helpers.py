@@ -6,9 +6,8 @@ import xml.etree.ElementTree as ET
 
 import yaml
 
-from judge.engine import run
+from judge.engine import Trace, run
 from judge.scenario import load_scenario
-from judge.trace import Trace
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.coverage import coverage, render_text
+from judge.analysis.coverage import coverage, render_text
 
 CASE = """\
 title: {title}

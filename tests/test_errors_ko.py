@@ -1,4 +1,5 @@
-"""Error messages in Korean: every catalog entry is well formed, and real errors are translated."""
+"""Error messages in Korean: every catalogue entry exists in both languages with the same
+placeholders, and real errors read in Korean."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import textwrap
 import pytest
 
 from judge.engine import run
-from judge.errors import JudgeError
-from judge.errors_ko import CATALOG, _patterns, to_korean
+from judge.errors import JudgeError, ScenarioError
+from judge.i18n import catalogue
 from judge.scenario import load_scenario
 
 HANGUL = re.compile("[\uac00-\ud7a3]")
@@ -37,16 +38,21 @@ BAD = {
     "missing server": "run: {server: Server 9}\n",
     "bad effect": GOOD.replace("break: all", "smash: all"),
     "duplicate key": "run: {server: HQ}\nrun: {server: HQ}\n",
+    "trash outside access": GOOD + '  - {at: "5.3", by: runner, trash: Hedge Fund}\n',
     "loop": "run: {server: HQ}\nservers: {HQ: {ice: [{name: L, rezzed: true, subroutines: [], "
             "abilities: [{when: passed, effect: approach_again}]}]}}\n",
 }
 
+ERRORS = sorted(k for k in catalogue("en") if k.startswith("errors."))
 
-def test_every_catalog_entry_compiles_and_is_korean():
-    assert len(_patterns()) == len(CATALOG)
-    for en, ko in CATALOG.items():
-        assert HANGUL.search(ko), en
-        assert set(re.findall(r"\{([a-z_]+)\}", ko)) <= set(re.findall(r"\{([a-z_]+)\}", en)), en
+
+@pytest.mark.parametrize("key", ERRORS)
+def test_every_error_reads_in_korean_with_the_same_placeholders(key):
+    en, ko = catalogue("en")[key], catalogue("ko")[key]
+    placeholders = re.compile(r"(?<!\{)\{([a-z_]+)\}(?!\})")
+    assert set(placeholders.findall(ko)) == set(placeholders.findall(en)), key
+    if re.search("[a-z]{3}", en.replace("{", "")) and not re.fullmatch(r"[{}a-z_ ]*", en):
+        assert HANGUL.search(ko) or en == ko, key
 
 
 @pytest.mark.parametrize("case", sorted(BAD))
@@ -59,9 +65,15 @@ def test_real_errors_read_in_korean(case):
     assert exc.located_text("ko").startswith("x.yaml")
 
 
-def test_an_unknown_message_stays_english_rather_than_breaking():
-    assert to_korean("something nobody wrote a translation for") == "something nobody wrote a translation for"
+def test_words_put_into_an_error_are_in_the_readers_language_too():
+    with pytest.raises(ScenarioError) as info:
+        load_scenario("x.yaml", text="run: {server: HQ, by: [5]}\n")
+    # a list where a card name was expected: both words are translated
+    assert "카드 이름" in info.value.text("ko") and "목록" in info.value.text("ko")
+    assert "a card name" in info.value.message and "a list" in info.value.message
 
 
-def test_slot_words_are_translated_too():
-    assert to_korean("expected a card name, got the number 5") == "카드 이름이 와야 하는데 숫자 5이(가) 왔습니다"
+def test_no_english_is_left_in_the_korean_of_an_effect_named_inside_an_error():
+    with pytest.raises(ScenarioError) as info:
+        load_scenario("x.yaml", text=textwrap.dedent(BAD["trash outside access"]))
+    assert info.value.text("ko").startswith("폐기")

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from judge.engine import run
 from judge.errors import JudgeError
+from judge.render.trace_text import render_text
 from judge.scenario import load_scenario
-from judge.textout import render_text
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

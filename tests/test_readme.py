@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from judge.engine import run
+from judge.render.trace_text import render_text
 from judge.scenario import load_scenario
-from judge.textout import render_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,10 +9,11 @@ import subprocess
 import pytest
 from render_helpers import classes, groups, texts, title, xml
 
-from judge import render, rulesets, timing
-from judge.i18n import guard_label
+from judge import render, rulesets
+from judge.engine.trace import guard_label
 from judge.render.ids import edge_id, phase_id, safe, step_id
 from judge.render.text import clean
+from judge.rulesets import timing
 
 RULESETS = sorted(rulesets.RULESETS)
 LANGS = ("en", "ko")
@@ -31,7 +32,7 @@ def test_every_step_is_drawn_with_its_id_and_class(rs_id, lang):
         el = g[step_id(s.id)]
         assert {"node", "step", f"kind-{s.kind.value}"} <= set(classes(el))
         assert s.id in texts(el)
-        explain = s.explain_ko if lang == "ko" else s.explain_en
+        explain = s.explain(lang)
         assert explain in title(el), "the tooltip carries the step's explanation"
 
 
@@ -39,10 +40,11 @@ def test_every_step_is_drawn_with_its_id_and_class(rs_id, lang):
 def test_every_phase_is_a_cluster_in_the_written_order(rs_id):
     rs = rulesets.get(rs_id)
     dot = render.chart_dot(rs_id, "en")
-    starts = [dot.index(f'subgraph "cluster_{phase_id(p)}"') for p, _, _ in rs.phases]
+    starts = [dot.index(f'subgraph "cluster_{phase_id(p)}"') for p in rs.phases]
     assert starts == sorted(starts)
     g = groups(xml(render.chart_svg(rs_id, "en")))
-    for p, en, _ in rs.phases:
+    for p in rs.phases:
+        en = rs.phase_name(p, "en")
         assert "cluster" in classes(g[phase_id(p)]) and en in texts(g[phase_id(p)])
 
 
@@ -84,10 +86,10 @@ def test_korean_labels_are_drawn_with_the_cjk_font(rs_id):
     g = groups(root)
     for s in rs.steps:
         drawn = texts(g[step_id(s.id)]).replace(" ", "")
-        assert clean(s.name_ko).replace(" ", "") in drawn
+        assert clean(s.name("ko")).replace(" ", "") in drawn
     fonts = {t.get("font-family") for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("font-family")}
     assert fonts == {"Noto Sans CJK KR"}
-    assert rs.title_ko in " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    assert rs.title("ko") in " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -103,7 +105,7 @@ def test_the_title_names_the_ruleset_and_its_version():
     rs = rulesets.get("ffg-rr")
     dot = render.chart_dot("ffg-rr", "en")
     head = dot[: dot.index("subgraph")]
-    assert rs.title_en in head and rs.id in head and rs.version in head
+    assert rs.title("en") in head and rs.id in head and rs.version in head
 
 
 def test_each_kind_of_step_has_its_own_shape_and_the_legend_shows_them():
@@ -130,7 +132,7 @@ def test_the_inline_svg_has_no_prologue():
 
 
 def test_mermaid_has_every_step_in_its_phase_and_every_regular_edge():
-    from judge.render.cli_chart import _produce
+    from judge.cli.chart import _produce
 
     text = _produce("mermaid", "ko", "ffg-rr", None, None, False).decode()
     assert text.splitlines()[3] == "flowchart TD"

@@ -11,7 +11,7 @@ import pytest
 from render_helpers import classes, groups, xml
 
 from judge import cli as judge_cli
-from judge.render.cli_chart import chart_cmd
+from judge.cli.chart import chart_cmd
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 WALK = str(EXAMPLES / "walkthrough-rez-break-steal.yaml")

@@ -9,8 +9,8 @@ import pytest
 from render_helpers import groups
 
 from judge import render, rulesets
+from judge.cli.chart import timeline_sources
 from judge.engine import run
-from judge.render.cli_chart import timeline_sources
 from judge.render.ids import step_id
 from judge.scenario import load_scenario
 

@@ -6,10 +6,10 @@ import pytest
 from helpers import board, ice, scenario, skipped
 
 from judge import rulesets
-from judge.compare import compare_rulesets, render_text
+from judge.analysis.compare import compare_rulesets, render_text
 from judge.engine import run
 from judge.errors import ScenarioError
-from judge.translate import ROWS, carry, translate
+from judge.rulesets.translate import ROWS, carry, translate
 
 NSG_SERVER = ["6.9.4g", "6.9.4h", "6.9.5a", "6.9.5b", "6.9.5c", "6.9.6a", "6.9.6b", "6.9.6c", "6.9.6d"]
 
@@ -174,8 +174,8 @@ def test_an_unknown_step_says_which_rule_sets_have_it():
 
 
 def test_a_plain_at_is_carried_only_where_the_table_gives_exactly_one_step():
-    assert carry("ffg-rr", "3.1", "nsg") == ("6.9.3b", "")
-    assert carry("ffg-rr", "5.3", "ffg-core") == ("4.3", "")
+    assert carry("ffg-rr", "3.1", "nsg") == ("6.9.3b", None)
+    assert carry("ffg-rr", "5.3", "ffg-core") == ("4.3", None)
     assert carry("ffg-rr", "2.2", "nsg")[0] is None
     assert carry("ffg-rr", "3.2", "nsg")[0] is None
 

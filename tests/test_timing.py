@@ -7,10 +7,10 @@ import dataclasses
 import networkx as nx
 import pytest
 
-from judge import rulesets, timing
+from judge import rulesets
 from judge.engine import GUARDS, HANDLERS
-from judge.i18n import GUARDS as GUARD_LABELS
-from judge.i18n import SKIPS
+from judge.i18n import has
+from judge.rulesets import timing
 from judge.rulesets.model import Edge, Kind
 
 ALL = sorted(rulesets.RULESETS)
@@ -33,16 +33,16 @@ def test_every_step_is_reachable_from_the_start_and_reaches_an_end(rs_id):
 @pytest.mark.parametrize("rs_id", ALL)
 def test_every_step_has_a_label_and_an_explanation_in_every_language(rs_id):
     for s in rulesets.get(rs_id).steps:
-        assert s.name_en and s.name_ko and s.explain_en and s.explain_ko and s.rule
-        assert any("\uac00" <= ch <= "\ud7a3" for ch in s.name_ko + s.explain_ko)
+        assert s.name("en") and s.name("ko") and s.explain("en") and s.explain("ko") and s.rule
+        assert any("\uac00" <= ch <= "\ud7a3" for ch in s.name("ko") + s.explain("ko"))
 
 
 @pytest.mark.parametrize("rs_id", ALL)
 def test_every_guard_on_an_edge_is_implemented_and_labelled(rs_id):
     for e in rulesets.get(rs_id).all_edges():
         for part in e.guard.split("&"):
-            assert part in GUARDS and part in GUARD_LABELS
-        assert e.skip is None or e.skip in SKIPS
+            assert part in GUARDS and has(f"engine.guards.{part}")
+        assert e.skip is None or has(f"engine.skips.{e.skip}")
 
 
 def test_the_seed_steps_are_all_present_in_ffg_rr():
@@ -53,9 +53,9 @@ def test_the_seed_steps_are_all_present_in_ffg_rr():
 
 def test_the_korean_step_names_are_the_seed_headings():
     rs = rulesets.get("ffg-rr")
-    assert rs.step("2.2").name_ko == "런 지속 여부 결정"
-    assert rs.step("5.3").name_ko == "지불 능력 격발, 아이스 아닌 카드 레즈"
-    assert rs.step("7").name_ko == "실패한 런 종료"
+    assert rs.step("2.2").name("ko") == "런 지속 여부 결정"
+    assert rs.step("5.3").name("ko") == "지불 능력 격발, 아이스 아닌 카드 레즈"
+    assert rs.step("7").name("ko") == "실패한 런 종료"
 
 
 def test_the_seed_transitions_are_edges_of_the_graph():

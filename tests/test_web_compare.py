@@ -201,7 +201,7 @@ def test_the_unplaced_reason_links_to_the_step_number_lookup_and_the_others_are_
 
 
 def test_a_rule_set_under_which_the_run_fails_is_listed_with_the_reason_not_an_error_page(client, monkeypatch):
-    import judge.compare
+    import judge.analysis.compare
     import judge.engine
     from judge.errors import RunError
 
@@ -209,11 +209,10 @@ def test_a_rule_set_under_which_the_run_fails_is_listed_with_the_reason_not_an_e
 
     def loops_under_core(sc, ruleset_id=None):
         if ruleset_id == "ffg-core":
-            raise RunError("the run did not end within 400 steps: it loops (an ability that sends the Runner "
-                           "back without `first: true`?)")
+            raise RunError("loops", n=400)
         return real(sc, ruleset_id)
 
-    monkeypatch.setattr(judge.compare, "run", loops_under_core)
+    monkeypatch.setattr(judge.analysis.compare, "run", loops_under_core)
     monkeypatch.setattr(judge.engine, "run", loops_under_core)
     sid = save(client, E2.replace("E2: jack out", "E2 (looping under ffg-core): jack out"))
 
@@ -238,16 +237,16 @@ def test_hostile_names_stay_text_on_the_compare_page_and_in_the_stepper_under_ns
 
 
 def test_every_key_the_compare_and_translation_pages_build_is_in_the_catalog():
+    from judge.i18n import catalogue
     from judge.rulesets import RULESETS
-    from judge.web.compare_view import _VERBS, LISTS
-    from judge.web.messages import MESSAGES
+    from judge.web.rulesets.compare_view import _VERBS, LISTS
 
     built = {f"cmp_rs_{r}" for r in RULESETS} | {f"tr_rs_{r}" for r in RULESETS} | {
         "cmp_v_" + v.replace(" ", "_") for v in _VERBS} | {
         f"cmp_k_{k}" for k in ("outcome", "path", "trigger", *LISTS) if k != "bypassed"} | {
         f"o_{k}" for k in LISTS}
 
-    assert not built - set(MESSAGES)
+    assert not {f"pages.{k}" for k in built} - set(catalogue("en"))
 
 
 def test_the_examples_list_links_each_example_to_its_comparison(client):

@@ -10,7 +10,7 @@ import pytest
 from markupsafe import escape
 
 from judge import rulesets
-from judge.coverage import coverage
+from judge.analysis.coverage import coverage
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from judge import render
-from judge.scenario import EFFECT_KINDS
-from judge.web.form import COLUMNS, SCALARS
+from judge.scenario import EFFECTS
+from judge.web.editor.form import COLUMNS, SCALARS
 
 FUZZ = settings(max_examples=40, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -361,7 +361,7 @@ def test_hostile_yaml_in_the_editor_comes_back_with_a_message_quickly(client, cs
                                  st.text(max_size=8)),
        card=st.one_of(st.none(), st.sampled_from(["Ice Wall", "Enigma"]), NASTY),
        subs=st.lists(st.one_of(st.integers(-2, 60).map(str), st.text(max_size=4)), max_size=5),
-       effect=st.one_of(st.sampled_from([*EFFECT_KINDS, "yaml"]), st.text(max_size=8)),
+       effect=st.one_of(st.sampled_from([*EFFECTS, "yaml"]), st.text(max_size=8)),
        value=st.one_of(NASTY, st.sampled_from(["{pay: 1, otherwise: end_run}", "[1, 2]", "Ice Wall", "9" * 5000,
                                                "{install_ice: {name: New}}", "&a [*a]", "{{{{{{"])),
        by=st.one_of(st.sampled_from(["runner", "corp"]), st.text(max_size=6)))
@@ -390,6 +390,6 @@ def test_sql_in_any_field_is_stored_and_read_back_as_text(client, app):
     assert json.loads(client.get(f"/api/scenarios/{sid}").get_json()["yaml"]) == doc
     assert client.get("/api/scenarios/' OR '1'='1").status_code == 404
     with app.app_context():
-        from judge.web import store
+        from judge.web.situations import db as store
 
         assert store.count() >= 1

@@ -7,10 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from judge.i18n import catalogue
 from judge.rulesets import RULESETS, Kind
 from judge.scenario import CARD_TYPES, load_scenario
-from judge.web.examples import expects_error
-from judge.web.messages import MESSAGES
+from judge.web.situations.examples import expects_error
+
+PAGES = {k.removeprefix("pages."): (v, catalogue("ko")[k]) for k, v in catalogue("en").items()
+         if k.startswith("pages.")}
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL = sorted((ROOT / "examples").glob("*.yaml"))
@@ -111,25 +114,25 @@ def test_the_language_links_never_point_to_another_host(client):
 
 
 def test_every_page_string_has_english_and_korean():
-    missing = [k for k, (en, ko) in MESSAGES.items() if not en.strip() or not ko.strip()]
+    missing = [k for k, (en, ko) in PAGES.items() if not en.strip() or not ko.strip()]
 
     assert not missing
 
 
 def test_every_string_the_templates_ask_for_is_in_the_catalog():
     used: set[str] = set()
-    for f in list((ROOT / "templates").glob("*.html")) + list((ROOT / "judge" / "web").glob("*.py")):
+    for f in list((ROOT / "templates").glob("*.html")) + list((ROOT / "judge" / "web").rglob("*.py")):
         used |= set(re.findall(r"""\bt\(\s*["']([a-z0-9_]+)["']""", f.read_text()))
 
     # Keys built from a prefix ("prio_" + step kind) are checked for every value they can take.
-    from judge.web.stepctx import OUTCOME_LISTS
+    from judge.web.stepper.context import OUTCOME_LISTS
 
     built = {f"prio_{k.value}" for k in Kind} | {f"o_{k}" for k in OUTCOME_LISTS} | {
         f"d_{k}" for k in ("jack_out", "continue", "rez", "unrez", "break", "effect")} | {
         f"legend_{k}" for k in ("current", "visited", "skipped", "triggered", "not_reached")} | {
         f"type_{k}" for k in CARD_TYPES}
     literal = {k for k in used if not k.endswith("_")}
-    assert literal and not (literal | built) - set(MESSAGES)
+    assert literal and not (literal | built) - set(PAGES)
 
 
 def test_an_unknown_page_is_a_404_in_korean_when_korean_was_chosen(client):

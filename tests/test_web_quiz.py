@@ -10,8 +10,8 @@ import pytest
 
 from judge.engine import run
 from judge.scenario import load_scenario
-from judge.web import quizgen, quizplan
-from judge.web.casebook import Case
+from judge.web.library import quizgen, quizplan
+from judge.web.library.casebook import Case
 
 ROOT = Path(__file__).resolve().parent.parent
 D10 = "d10-inside-job-bypasses-tollbooth"

@@ -13,7 +13,7 @@ from judge import render
 from judge.engine import run
 from judge.errors import JudgeError
 from judge.scenario import load_scenario
-from judge.web import quizgen
+from judge.web.library import quizgen
 
 ROOT = Path(__file__).resolve().parent.parent
 D10 = ROOT / "examples" / "d10-inside-job-bypasses-tollbooth.yaml"

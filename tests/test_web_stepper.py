@@ -198,7 +198,7 @@ def test_the_downloaded_svg_highlights_the_step_it_was_taken_at(client, sid):
 def test_an_example_permalink_opens_on_a_database_that_never_listed_the_examples(tmp_path):
     from judge.paths import EXAMPLES
     from judge.scenario import load_scenario
-    from judge.web.yamltree import content_id, parse, tree
+    from judge.web.situations.yamltree import content_id, parse, tree
 
     first = sorted(EXAMPLES.glob("*.yaml"))[0]
     load_scenario(first)

@@ -23,7 +23,7 @@ def error(html: str) -> str:
 
 
 def test_the_table_has_a_column_per_rule_set_and_a_note_and_every_row_of_the_translation(client):
-    from judge.translate import table
+    from judge.rulesets.translate import table
 
     status, html = page(client)
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import threading
 import time
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from functools import cache
 
-from ..trace import Trace
+from ..engine.trace import Trace
 from .css import style_css
 from .dot import to_dot
 from .errors import ChartError
@@ -45,7 +46,7 @@ def _edges(ruleset_id: str, lang: str) -> dict[str, str]:
 
 def _lang(lang: str) -> str:
     if lang not in ("en", "ko"):
-        raise ChartError(f"unknown language {lang!r} (known: en, ko)")
+        raise ChartError("unknown_language", lang=repr(lang))
     return lang
 
 
@@ -82,7 +83,7 @@ def _lay_out(chart: Chart) -> LaidOut:
     try:
         return prepare(svg.decode("utf-8"), _highlightable(chart))
     except (UnicodeDecodeError, ET.ParseError, ValueError, KeyError, IndexError) as exc:
-        raise ChartError(f"Graphviz returned an SVG that cannot be read ({exc})", reason="failed") from None
+        raise ChartError("unreadable_svg", why=str(exc), reason="failed") from None
 
 
 def chart_dot(ruleset_id: str, lang: str) -> str:
@@ -116,8 +117,6 @@ def highlighted_svg(trace: Trace, position: int, lang: str) -> str:
 
 def highlighted_dot(trace: Trace, position: int, lang: str) -> str:
     """The chart's DOT with one moment's classes drawn in (for PNG and PDF exports)."""
-    from dataclasses import replace
-
     h = highlight(trace, position, lang)
     chart = _chart(trace.rs.id, lang)
     cls = h["classes"]

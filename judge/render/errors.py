@@ -12,6 +12,6 @@ class ChartError(JudgeError):
     (missing, timeout, failed: Graphviz; input: what was asked for) so a page can say it in the
     reader's language."""
 
-    def __init__(self, message: str, *, reason: str = "input", **kw) -> None:
-        super().__init__(message, **kw)
+    def __init__(self, key: str, *, reason: str = "input", **kw) -> None:
+        super().__init__(key if key.startswith("errors.") else f"errors.chart.{key}", **kw)
         self.reason = reason

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import pairwise
 
-from .. import rulesets, timing
-from ..i18n import guard_label, pick
+from .. import rulesets
+from ..engine.trace import guard_label
+from ..rulesets import timing
 from ..rulesets.model import Edge, Kind, Ruleset, Step
 from .ids import check_unique, edge_id, interrupt_id, interrupt_node_id, phase_id, safe, step_id
 from .model import Chart, Cluster, Line, Node
@@ -19,7 +20,7 @@ __all__ = ["structure", "step_label", "edge_element"]
 
 def step_label(s: Step, lang: str) -> str:
     """A step's name in a language: "Rez the approached ice" / "아이스 레즈 여부 결정"."""
-    return pick((s.name_en, s.name_ko), lang)
+    return s.name(lang)
 
 
 def structure(ruleset_id: str, lang: str, look: Look = LOOK) -> Chart:
@@ -29,10 +30,10 @@ def structure(ruleset_id: str, lang: str, look: Look = LOOK) -> Chart:
     g = timing.graph(ruleset_id)
     steps: list[Step] = [d["step"] for _, d in sorted(g.nodes(data=True), key=lambda nd: nd[1]["order"])]
     order = {s.id: i for i, s in enumerate(steps)}
-    clusters = tuple(Cluster(phase_id(pid), pick((en, ko), lang), ("phase",)) for pid, en, ko in rs.phases)
+    clusters = tuple(Cluster(phase_id(pid), rs.phase_name(pid, lang), ("phase",)) for pid in rs.phases)
     nodes = [Node(step_id(s.id), (s.id, *wrap(step_label(s, lang), look.wrap)), s.kind.value,
                   ("step", f"kind-{s.kind.value}"),
-                  f"{s.id} {step_label(s, lang)}: {pick((s.explain_en, s.explain_ko), lang)}",
+                  f"{s.id} {step_label(s, lang)}: {s.explain(lang)}",
                   phase_id(s.phase)) for s in steps]
     lines: list[Line] = []
     members: dict[str, tuple[str, ...]] = {}
@@ -60,7 +61,7 @@ def structure(ruleset_id: str, lang: str, look: Look = LOOK) -> Chart:
     lines += [Line(f"order-{a.id}", a.id, b.id, style="invis") for a, b in pairwise(column)]
     chart = Chart(
         name=f"{rs.id}.{lang}",
-        title=(pick((rs.title_en, rs.title_ko), lang), f"{rs.id} · {rs.version}"),
+        title=(rs.title(lang), f"{rs.id} · {rs.version_text(lang)}"),
         clusters=clusters + (Cluster("legend", word("legend", lang), ("legend",)),
                              Cluster("interrupts", word("interrupts", lang), ("interrupts",))),
         nodes=tuple(nodes) + leg_nodes + tuple(tags),

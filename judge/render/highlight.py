@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .. import i18n, timing
+from ..engine.trace import Event, Trace, skip_text
+from ..i18n import has
+from ..rulesets import timing
 from ..rulesets.model import Ruleset
-from ..trace import Event, Trace
 from .ids import phase_id, step_id
 from .model import Chart
 from .settings import LOOK
@@ -103,7 +104,7 @@ def as_highlight(m: Moment, trace: Trace, chart: Chart, edge_element: dict[str, 
         eid = step_id(sid)
         _add(classes, eid, "skipped")
         for occ, reason in skips:
-            text = i18n.pick(i18n.SKIPS[reason], lang).format(ice=_ice(occ)) if reason in i18n.SKIPS else reason
+            text = skip_text(reason, _ice(occ), lang) if has(f"engine.skips.{reason}") else reason
             status.setdefault(eid, []).append(word("skipped", lang, occ=occ, reason=text))
     for sid, evs in sorted(m.triggered.items()):
         eid = step_id(sid)

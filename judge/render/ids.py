@@ -54,5 +54,5 @@ def check_unique(ids: list[str], what: str) -> None:
         if i in seen:
             from .errors import ChartError
 
-            raise ChartError(f"two elements of the chart would share the id {i!r}", where=what)
+            raise ChartError("same_id", i=repr(i), where=what)
         seen.add(i)

@@ -146,5 +146,5 @@ def prepare(svg: str, ids: set[str]) -> LaidOut:
     if missing:
         from .errors import ChartError
 
-        raise ChartError(f"Graphviz's SVG lacks elements {sorted(missing)[:5]}", reason="failed")
+        raise ChartError("svg_lacks", ids=str(sorted(missing)[:5]), reason="failed")
     return LaidOut(tuple(parts), titles, frozenset(ids))

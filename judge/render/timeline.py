@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
-from .. import i18n
-from ..trace import Event, Trace
+from ..engine.trace import Event, Trace, guard_label, skip_text, status_text
+from ..i18n import has
 from .extract import step_label
 from .model import Chart, Cluster, Line, Node
 from .settings import LOOK, Look
@@ -43,7 +43,7 @@ def _lane_title(key: tuple[str, ...], trace: Trace, lang: str, look: Look) -> st
     if key[0] == "ice":
         ice = clip(key[1], look.max_user_text)
         return word("lane.ice", lang, ice=ice) if key[2] == "1" else word("lane.ice_again", lang, ice=ice, n=key[2])
-    titles = {p: i18n.pick((en, ko), lang) for p, en, ko in trace.rs.phases}
+    titles = {p: trace.rs.phase_name(p, lang) for p in trace.rs.phases}
     return titles.get(key[1], key[1])
 
 
@@ -105,15 +105,15 @@ class _Builder:
                     guard = tr.args_get("guard") or ""
                     edge = next((x for x in rs.out_edges(tr.step) if x.id == tr.extra_get("edge")), None)
                     style = "skip" if edge is not None and edge.skip else "normal"
-                    self.link(src, e.occurrence, i18n.guard_label(guard, lang) if guard in i18n.GUARDS else "",
+                    self.link(src, e.occurrence, guard_label(guard, lang) if has(f"engine.guards.{guard}") else "",
                               style, clip(tr.text(rs, lang), self.look.max_tooltip))
                 elif self.cur is not None:
                     self.link(self.cur, e.occurrence, word("jump", lang), "jump")
                 pending, self.cur = None, e.occurrence
             elif e.kind == "skip":
                 b = self.box(e, skipped=True)
-                reason = i18n.pick(i18n.SKIPS.get(e.args_get("reason"), ("", "")), lang)
-                b.notes.append(clip(reason.format(ice=e.ice or ""), self.look.max_tooltip))
+                reason = skip_text(e.args_get("reason"), e.ice, lang) if e.args_get("reason") else ""
+                b.notes.append(clip(reason, self.look.max_tooltip))
                 b.marks.append("skipped")
             elif e.kind == "transition":
                 pending = (e.args_get("src") or e.occurrence, e)
@@ -125,7 +125,7 @@ class _Builder:
                     self.cur = e.occurrence
                 self.note(e.occurrence, "• " + clip(e.text(rs, lang), self.look.max_tooltip))
             elif e.kind == "end":
-                self.note(e.occurrence, word("outcome", lang, status=i18n.pick(i18n.STATUS[self.t.status], lang)))
+                self.note(e.occurrence, word("outcome", lang, status=status_text(self.t.status, lang)))
 
     def chart(self) -> Chart:
         nodes: list[Node] = []
@@ -143,7 +143,7 @@ class _Builder:
             # Rows start under each other, like lines of text.
             order.append(Line(f"order-{up.nodes[0]}-{down.nodes[0]}", up.nodes[0], down.nodes[0], style="invis",
                               weight=20))
-        status = i18n.pick(i18n.STATUS[self.t.status], self.lang)
+        status = status_text(self.t.status, self.lang)
         return Chart(
             name=f"timeline.{self.t.rs.id}.{self.lang}",
             title=(word("timeline", self.lang, title=clip(self.t.title, self.look.max_user_text * 2)),

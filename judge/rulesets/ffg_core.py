@@ -2,66 +2,36 @@
 
 from __future__ import annotations
 
-from .ffg_rr import RULESET as RR
+from functools import partial
+
 from .model import Edge as E
 from .model import Interrupt, Kind, Ruleset, Step
+
+S = partial(Step, rs="ffg-core")
 
 __all__ = ["RULESET"]
 
 R, C = "runner", "corp"
 
 
-def _from_rr(rr_id: str, new_id: str, phase: str, **changes) -> Step:
-    """Steps 1 to 3.2 are the same as in the Rules Reference; later ones are renumbered."""
-    s = RR.step(rr_id)
-    fields = {**s.__dict__, "id": new_id, "rule": f"Core {new_id}", "phase": phase, **changes}
-    return Step(**fields)
-
-
-PASS_EN = " Passing happens on the way out: there is no separate pass step in this chart."
-PASS_KO = " 통과는 이 단계를 떠나면서 일어난다. 이 도표에는 통과 단계가 따로 없다."
-
 STEPS = (
-    _from_rr("1", "1", "1", explain_en="The Runner names the attacked server and takes 1 credit per "
-             "Corp bad publicity for this run. With ice protecting it the run goes to 2, without any "
-             "straight to 4 (approach the server).",
-             explain_ko="러너가 공격할 서버를 선언하고 기업의 악평 1점마다 이번 런에 쓸 1 크레딧을 "
-             "받는다. 아이스가 있으면 2로, 없으면 곧바로 4(서버에 접근)로 간다."),
-    _from_rr("2", "2", "2"),
-    _from_rr("2.1", "2.1", "2"),
-    _from_rr("2.2", "2.2", "2", explain_en="The Runner decides whether to jack out (go to 6) or "
-             "continue; not possible at the first ice approached this run.",
-             explain_ko="러너가 잭 아웃할지(6으로) 계속할지 정한다. 이번 런의 첫 아이스에서는 할 수 없다."),
-    _from_rr("2.3", "2.3", "2"),
-    _from_rr("2.4", "2.4", "2", explain_en="Rezzed ice is encountered (3). Unrezzed ice is passed: "
-             "the Runner approaches the next ice (2) or, with none left, the server (4)." + PASS_EN,
-             explain_ko="레즈된 아이스와는 대치한다(3). 레즈되지 않은 아이스는 통과하고 다음 아이스(2)나, "
-             "남은 아이스가 없으면 서버(4)에 접근한다." + PASS_KO),
-    _from_rr("3", "3", "3"),
-    _from_rr("3.1", "3.1", "3"),
-    _from_rr("3.2", "3.2", "3", explain_en="Unbroken subroutines resolve in order. If the run ended, "
-             "go to 6; otherwise the ice is passed and the Runner approaches the next ice (2) or the "
-             "server (4)." + PASS_EN,
-             explain_ko="깨지지 않은 서브루틴이 순서대로 발휘된다. 런이 종료되면 6으로, 아니면 아이스를 "
-             "통과하고 다음 아이스(2)나 서버(4)에 접근한다." + PASS_KO),
-    Step("4", Kind.STEP, "approach_server", "Approach the attacked server", "서버에 접근",
-         "The Runner approaches the server: \"passes all ice\" and \"approaches the server\" "
-         "abilities trigger here.",
-         "러너가 서버에 접근한다. \"모든 아이스를 통과할 때\"와 \"서버에 접근할 때\" 능력이 여기서 격발된다.",
-         "Core 4", "4", triggers=("all_ice_passed", "approach_server"), acts=(R, C)),
-    _from_rr("5.1", "4.1", "4"),
-    _from_rr("5.2", "4.2", "4", explain_en="The Runner decides whether to jack out (go to 6) or continue.",
-             explain_ko="러너가 잭 아웃할지(6으로) 계속할지 정한다."),
-    _from_rr("5.3", "4.3", "4"),
-    _from_rr("5.4", "4.4", "4"),
-    Step("4.5", Kind.STEP, "access_and_return", "Access cards", "액세스",
-         "The Runner accesses cards: each is accessed, may be trashed by paying its cost, stolen if "
-         "it is an agenda, otherwise set aside; set-aside cards go back afterwards. Then 5.",
-         "러너가 카드를 액세스한다. 카드마다 액세스하고, 비용을 내고 폐기하거나, 아젠다면 훔치고, "
-         "아니면 옆에 두었다가 끝나면 되돌린다. 그다음 5로 간다.",
-         "Core 4.5", "4", triggers=("accessed",), acts=(R, C)),
-    _from_rr("6", "5", "5", rule="Core 5"),
-    _from_rr("7", "6", "6", rule="Core 6"),
+    S('1', Kind.STEP, 'initiate', 'Core 1', '1', acts=(R, C), triggers=('run_begins',)),  # Run initiation
+    S('2', Kind.STEP, 'approach_ice', 'Core 2', '2', per_ice=True, acts=(R, C), triggers=('approached',)),  # Approach ice
+    S('2.1', Kind.PAW, 'paid_window', 'Core 2.1', '2', per_ice=True, acts=(R, C)),  # Paid ability window
+    S('2.2', Kind.DECISION, 'jack_out_decision', 'Core 2.2', '2', per_ice=True, acts=(R,), jack_out=True),  # Continue or jack out
+    S('2.3', Kind.PAW, 'paid_window', 'Core 2.3', '2', per_ice=True, acts=(R, C), rez_ice=True, rez_non_ice=True),  # Rez the approached ice
+    S('2.4', Kind.CHECK, 'check_rezzed', 'Core 2.4', '2', per_ice=True),  # Rezzed or not
+    S('3', Kind.STEP, 'encounter_ice', 'Core 3', '3', per_ice=True, acts=(R, C), triggers=('encountered',)),  # Encounter ice
+    S('3.1', Kind.PAW, 'paid_window', 'Core 3.1', '3', per_ice=True, acts=(R, C), break_subs=True),  # Interact with the ice
+    S('3.2', Kind.STEP, 'resolve_subroutines', 'Core 3.2', '3', per_ice=True, acts=(R, C)),  # Resolve subroutines
+    S('4', Kind.STEP, 'approach_server', 'Core 4', '4', acts=(R, C), triggers=('all_ice_passed', 'approach_server')),  # Approach the attacked server
+    S('4.1', Kind.PAW, 'paid_window', 'Core 4.1', '4', acts=(R, C)),  # Paid ability window
+    S('4.2', Kind.DECISION, 'jack_out_decision', 'Core 4.2', '4', acts=(R,), jack_out=True),  # Continue or jack out
+    S('4.3', Kind.PAW, 'paid_window', 'Core 4.3', '4', acts=(R, C), rez_non_ice=True),  # Paid abilities, rez non-ice
+    S('4.4', Kind.STEP, 'declare_success', 'Core 4.4', '4', acts=(R, C), triggers=('if_successful', 'successful')),  # Successful run
+    S('4.5', Kind.STEP, 'access_and_return', 'Core 4.5', '4', acts=(R, C), triggers=('accessed',)),  # Access cards
+    S('5', Kind.END, 'run_ends', 'Core 5', '5', acts=(R, C), triggers=('run_ends',)),  # Run ends
+    S('6', Kind.END, 'run_ends_unsuccessfully', 'Core 6', '6', acts=(R, C), triggers=('unsuccessful', 'run_ends')),  # Run ends unsuccessfully
 )
 
 _P = "pass_ice"
@@ -115,19 +85,8 @@ INTERRUPTS = (
 RULESET = Ruleset(
     id="ffg-core",
     version="FFG Core Rulebook and FAQ (2012-2016), six-step chart",
-    title_en="Timing structure of a run (FFG Core Rulebook, 6 steps)",
-    title_ko="런의 타이밍 구조 (FFG 기본 규칙서, 6단계)",
-    source_en="FFG Core Rulebook / FAQ timing chart",
-    source_ko="FFG 기본 규칙서 / FAQ 타이밍 도표",
     steps=STEPS, edges=EDGES, interrupts=INTERRUPTS, start="1",
     ends={"done": "5", "unsuccessful": "6"},
     encounter_entry="3", encounter_exit="4", approach_step="2",
-    phases=(
-        ("1", "1 Run initiation", "1 런 개시"),
-        ("2", "2 Approach ice", "2 아이스에 접근"),
-        ("3", "3 Encounter ice", "3 아이스와 대치"),
-        ("4", "4 Approach the attacked server", "4 서버에 접근"),
-        ("5", "5 Run ends", "5 런 종료"),
-        ("6", "6 Run ends unsuccessfully", "6 실패한 런 종료"),
-    ),
+    phases=("1", "2", "3", "4", "5", "6"),
 )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from ..i18n import t
+
 __all__ = ["Kind", "Step", "Edge", "Interrupt", "Ruleset"]
 
 
@@ -25,10 +27,6 @@ class Step:
     id: str
     kind: Kind
     does: str                      # engine handler: what happens when the step is entered
-    name_en: str
-    name_ko: str
-    explain_en: str
-    explain_ko: str
     rule: str                      # where the rule is stated (seed step, CR number)
     phase: str                     # id of the top-level step this one belongs to (chart cluster)
     per_ice: bool = False          # the step belongs to one piece of ice ("2.3@Enigma")
@@ -40,6 +38,20 @@ class Step:
     triggers: tuple[str, ...] = () # the `when` moments that happen at this step
     one_window: bool = False       # all moments here share one reaction window (Runner, then Corp)
     ice_optional: bool = False     # a per-ice step that can also happen with no ice (NSG 6.9.4e/f)
+    rs: str = ""                   # the rule set it belongs to (its words are under its id)
+
+    def name(self, lang: str = "en") -> str:
+        """The step's name ("Rez the approached ice"), in a language."""
+        return t(f"rulesets.{self.rs}.steps.{self.id}.name", lang)
+
+    def explain(self, lang: str = "en") -> str:
+        """What happens at the step, in a language."""
+        return t(f"rulesets.{self.rs}.steps.{self.id}.explain", lang)
+
+    @property
+    def accesses(self) -> bool:
+        """Cards are accessed at this step (trash and steal decisions belong here)."""
+        return self.does in ("access", "access_and_return")
 
 
 @dataclass(frozen=True)
@@ -80,11 +92,7 @@ class Ruleset:
     """A whole timing structure as data."""
 
     id: str
-    version: str
-    title_en: str
-    title_ko: str
-    source_en: str
-    source_ko: str
+    version: str                # the English version line (`version_text` has every language)
     steps: tuple[Step, ...]
     edges: tuple[Edge, ...]
     interrupts: tuple[Interrupt, ...]
@@ -92,12 +100,28 @@ class Ruleset:
     ends: dict[str, str] = field(default_factory=dict)  # "done" / "unsuccessful" -> step id
     encounter_entry: str = ""   # where a forced encounter starts
     encounter_exit: str = ""    # the step a normal encounter goes on to (a forced one returns)
-    phases: tuple[tuple[str, str, str], ...] = ()  # (phase id, English, Korean) in chart order
+    phases: tuple[str, ...] = ()  # phase ids in chart order (their names are in the catalogue)
     approach_step: str = ""     # where "approach that ice again" sends the run
     set_aside: bool = True      # accessed cards are set aside and returned (FFG), or stay put (NSG)
     left_ice_is_passed: bool = True  # ice that left while approached/encountered counts as passed
     mandatory_replacement_wins: bool = True  # FFG: a mandatory "instead of access" beats an optional one
     date: str = ""
+
+    def title(self, lang: str = "en") -> str:
+        """The chart's title, in a language."""
+        return t(f"rulesets.{self.id}.title", lang)
+
+    def source(self, lang: str = "en") -> str:
+        """Where the structure is written down, in a language."""
+        return t(f"rulesets.{self.id}.source", lang)
+
+    def version_text(self, lang: str = "en") -> str:
+        """The version line, in a language."""
+        return t(f"rulesets.{self.id}.version", lang)
+
+    def phase_name(self, phase: str, lang: str = "en") -> str:
+        """A phase's heading ("2 Approach ice"), in a language."""
+        return t(f"rulesets.{self.id}.phases.{phase}", lang)
 
     def step(self, step_id: str) -> Step:
         for s in self.steps:

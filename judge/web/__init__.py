@@ -1,4 +1,9 @@
-"""The judge's web pages: an application factory, one blueprint per concern.
+"""The judge's web pages: an application factory and the page groups it registers.
+
+Groups, each a package with its blueprints and view-models: `situations` (the store, no routes),
+`editor`, `stepper`, `rulesets`, `library`. Top-level modules serve all groups: `i18n` (the
+request's language), `security`, `errors`, `chart`, `pages` (examples list, the plain chart),
+`api`. The web package may import anything below it; nothing imports it but the CLI's `serve`.
 
 Serving:
 
@@ -21,6 +26,20 @@ from pathlib import Path
 from flask import Flask
 
 from .. import paths
+from . import api, errors, i18n, pages, security
+from .editor import views as editor
+from .editor.vocab import vocab
+from .library import coverage as library_coverage
+from .library import handout, quiz
+from .library import views as library
+from .rulesets import compare, translate
+from .situations import db as store
+from .stepper import files
+from .stepper import views as stepper
+
+# Every page group's blueprints, in the order they are registered.
+BLUEPRINTS = (pages.bp, api.bp, editor.bp, stepper.bp, files.bp, compare.bp, translate.bp, library.bp,
+              handout.bp, quiz.bp, library_coverage.bp)
 
 __all__ = ["create_app", "MAX_BYTES"]
 
@@ -61,22 +80,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
-    from . import api, editor, errors, files, i18n, pages, security, stepper, store
-    from .vocab import vocab
-
-    app.jinja_env.globals["vocab"] = vocab
     store.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
     errors.init_app(app)
-    for module in (pages, editor, stepper, files, api):
-        app.register_blueprint(module.bp)
-    from . import compare_page, translate_page  # rule sets: compare, step-number translation
-
-    for module in (compare_page, translate_page):
-        app.register_blueprint(module.bp)
-    from . import coverage_page, handout, library, quiz  # the library of cases, its handouts, quiz, coverage
-
-    for module in (library, handout, quiz, coverage_page):
-        app.register_blueprint(module.bp)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+    app.jinja_env.globals["vocab"] = vocab
     return app

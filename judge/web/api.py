@@ -5,10 +5,11 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request, url_for
 
 from ..errors import JudgeError
-from . import situation, store
 from .errors import api_error
 from .i18n import LANGS, t
 from .security import API_TYPES
+from .situations import db as store
+from .situations import situation
 
 __all__ = ["bp"]
 

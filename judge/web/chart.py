@@ -9,8 +9,8 @@ from functools import cache, lru_cache
 from markupsafe import Markup
 
 from .. import render
-from ..trace import Trace
-from .stepview import Position
+from ..engine.trace import Trace
+from .stepper.positions import Position
 
 __all__ = ["moment_of", "inline_svg", "inline_or_failure", "failure_text", "tooltips", "plain_svg", "highlights", "base_titles", "png", "file_svg", "STYLE_CSS",
            "event_svg", "timeline_svg", "step_nodes", "drawn"]

@@ -10,7 +10,7 @@ from ..errors import JudgeError
 from ..render import ChartError
 from .chart import failure_text
 from .i18n import lang, t
-from .store import StoreError
+from .situations.db import StoreError
 
 __all__ = ["init_app", "api_error", "page_error", "unavailable", "store_failure"]
 

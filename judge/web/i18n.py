@@ -1,17 +1,18 @@
-"""The pages' own words in English and Korean, and which language a request is in."""
+"""Which language a request is in, and the pages' words in it (keys under `pages.` in the catalogue)."""
 
 from __future__ import annotations
+
+from urllib.parse import urlencode
 
 from flask import Flask, g, request
 
 from .. import i18n as core
-from .messages import MESSAGES
+from ..engine.trace import status_text
 
-__all__ = ["LANGS", "COOKIE", "t", "lang", "init_app", "pick"]
+__all__ = ["LANGS", "COOKIE", "t", "lang", "init_app", "lang_url"]
 
 LANGS = core.LANGS
 COOKIE = "lang"
-pick = core.pick
 
 
 def lang() -> str:
@@ -21,8 +22,7 @@ def lang() -> str:
 
 def t(key: str, **args: object) -> str:
     """A page string in the current language, with {placeholders} filled in."""
-    text = pick(MESSAGES[key], lang())
-    return text.format(**args) if args else text
+    return core.t(f"pages.{key}", lang(), **args)
 
 
 def _choose() -> None:
@@ -45,8 +45,6 @@ def _remember(resp):
 
 def lang_url(code: str) -> str:
     """The current page in another language (its other query arguments kept)."""
-    from urllib.parse import urlencode
-
     # Relative ("?step=3&lang=ko"): a path like //evil.example/ can never become the link's host.
     args = [(k, v) for k, v in request.args.items(multi=True) if k != "lang"] + [("lang", code)]
     return f"?{urlencode(args)}"
@@ -56,5 +54,4 @@ def init_app(app: Flask) -> None:
     app.before_request(_choose)
     app.after_request(_remember)
     app.context_processor(lambda: {"t": t, "lang": lang(), "LANGS": LANGS, "lang_url": lang_url,
-                                   "pick": lambda pair: pick(pair, lang()),
-                                   "status_word": lambda s: pick(core.STATUS[s], lang())})
+                                   "status_word": lambda s: status_text(s, lang())})

@@ -6,7 +6,9 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 
 from .. import rulesets
 from . import chart
-from .examples import find_example, library
+from .errors import page_error
+from .i18n import t
+from .situations.examples import find_example, library
 
 __all__ = ["bp"]
 
@@ -35,10 +37,7 @@ def timing_chart():
     # ?ruleset=nsg shows one rule set's charts (the page's rule set switch); none shows all three.
     asked = request.args.get("ruleset") or None
     if asked is not None and asked not in rulesets.RULESETS:
-        from .errors import page_error
-        from .ruleset_pick import say
-
-        return page_error(say("cmp_no_ruleset", asked=asked[:30], known=", ".join(rulesets.RULESETS)), 400)
+        return page_error(t("cmp_no_ruleset", asked=asked[:30], known=", ".join(rulesets.RULESETS)), 400)
     charts = [(rs, [(code, chart.plain_svg(rs.id, code)) for code in ("en", "ko")])
               for rs in rulesets.RULESETS.values() if asked in (None, rs.id)]
     return render_template("chart.html", charts=charts, shown=asked, rulesets=rulesets.RULESETS)

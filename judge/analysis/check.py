@@ -1,0 +1,118 @@
+"""Compare a trace with a scenario's `expect:` block."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from ..engine import Trace, run
+from ..errors import JudgeError
+from ..scenario import load_scenario
+
+__all__ = ["actual", "compare", "expected_error", "Result", "check_file"]
+
+
+@dataclass(frozen=True)
+class Result:
+    """One file checked under one rule set (or refused as its `expect.error` says)."""
+
+    path: Path
+    ruleset: str | None          # None: the file is refused before any run
+    diffs: tuple[str, ...] = ()  # empty: it passed
+    note: str = ""               # "rejected as expected", "no expect block"
+    checked: bool = True
+    label: str = field(default="")
+
+    @property
+    def passed(self) -> bool:
+        return self.checked and not self.diffs
+
+
+def check_file(path: Path) -> list[Result]:
+    """Run a scenario under every rule set its `expect:` names and compare; a file written to be
+    refused passes when the refusal contains its `expect.error`."""
+    try:
+        sc = load_scenario(path)
+    except JudgeError as exc:
+        want = expected_error(path)
+        if want and want in str(exc):
+            return [Result(path, None, note="rejected as expected", label=str(path))]
+        return [Result(path, None, (str(exc),), label=str(path))]
+    targets = sc.expected_rulesets()
+    if not targets:
+        return [Result(path, None, note="no expect block", checked=False, label=str(path))]
+    out = []
+    for rs_id in targets:
+        label = f"{path}" + (f" [{rs_id}]" if len(targets) > 1 or rs_id != sc.ruleset else "")
+        want = dict(sc.expect_for(rs_id) or {})
+        err = want.pop("error", None)
+        try:
+            diffs = compare(run(sc, rs_id), want)
+            if err:
+                diffs.append(f"error: expected the judge to refuse with {err!r}, but the run went through")
+        except JudgeError as exc:
+            diffs = [] if err and err in str(exc) else [str(exc)]
+        out.append(Result(path, rs_id, tuple(diffs), label=label))
+    return out
+
+
+def expected_error(path) -> str | None:
+    """`expect.error` of a file that does not load: read leniently, since the file is refused."""
+    try:
+        doc = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        err = doc.get("expect", {}).get("error") if isinstance(doc, dict) else None
+    except Exception:  # noqa: BLE001  (the file is broken on purpose; no expectation then)
+        return None
+    return err if isinstance(err, str) and err.strip() else None
+
+
+def actual(t: Trace, key: str):
+    """The value of one expectation key in a trace."""
+    if key == "outcome":
+        return t.status
+    if key == "end":
+        return t.end
+    if key == "path":
+        return t.path
+    if key == "skipped":
+        return [e.occurrence for e in t.skipped]
+    if key == "warnings":
+        return len(t.warnings)
+    if key == "bad_publicity_credits":
+        return {"gained": t.bp["gained"], "lost": t.bp["lost"], "spent": t.bp["spent"]}
+    return t.lists[key]
+
+
+def compare(t: Trace, expect: dict) -> list[str]:
+    """One line per difference between what was expected and what the run did."""
+    out: list[str] = []
+    for key, want in expect.items():
+        got = actual(t, key)
+        if key == "bad_publicity_credits":
+            got = {k: got[k] for k in want}
+        if got != want:
+            out.append(f"{key}: expected {_fmt(want)}, got {_fmt(got)}" + _hint(want, got))
+    return out
+
+
+def _fmt(v) -> str:
+    if isinstance(v, list):
+        return "[" + ", ".join(str(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {x}" for k, x in v.items()) + "}"
+    return str(v)
+
+
+def _hint(want, got) -> str:
+    """Where two lists first part ways, which is what a person needs to look at."""
+    if not (isinstance(want, list) and isinstance(got, list)):
+        return ""
+    for i, (a, b) in enumerate(zip(want, got, strict=False)):
+        if a != b:
+            return f" (first difference at position {i + 1}: expected {a}, got {b})"
+    if len(want) != len(got):
+        longer, which = (want, "expected") if len(want) > len(got) else (got, "got")
+        return f" ({which} has {len(longer) - min(len(want), len(got))} more, from {longer[min(len(want), len(got))]})"
+    return ""

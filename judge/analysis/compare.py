@@ -1,0 +1,145 @@
+"""Run one scenario under every rule set and find where the traces part ways."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import rulesets
+from ..engine import Trace, run
+from ..errors import JudgeError
+from ..i18n import t
+from ..scenario import Scenario
+
+__all__ = ["Comparison", "compare_rulesets", "diff", "describe", "render_text"]
+
+
+@dataclass
+class Comparison:
+    title: str
+    traces: dict[str, Trace] = field(default_factory=dict)
+    unplaced: dict[str, str] = field(default_factory=dict)   # rule set -> why it cannot run there
+    divergences: list[dict] = field(default_factory=list)
+    errors: dict[str, JudgeError] = field(default_factory=dict, repr=False)  # why, in any language
+
+    def as_dict(self, lang: str = "en") -> dict:
+        return {"title": self.title,
+                "runs": {k: t.as_dict(lang) for k, t in self.traces.items()},
+                "unplaced": self.unplaced, "divergences": self.divergences}
+
+
+_STORY = {"approach_ice": "approach", "approach_position": "approach", "encounter_ice": "encounter",
+          "approach_server": "server"}
+_MSG = {"passes_ice": "pass", "declared": "success", "access": "access", "jacks_out": "jack out",
+        "jacks_out_granted": "jack out", "ends_run": "end the run", "run_ends_now": "end the run",
+        "not_declared": "no success", "end": "end"}
+
+
+def _story_item(t: Trace, e) -> tuple | None:
+    if e.kind == "enter" and t.rs.step(e.step).does in _STORY:
+        return (_STORY[t.rs.step(e.step).does], e.ice)
+    if e.msg in _MSG:
+        return (_MSG[e.msg], e.args_get("card") or e.args_get("ice") or e.args_get("status"))
+    return None
+
+
+def _story(t: Trace) -> list[tuple[tuple, str]]:
+    """What happened, in words every rule set shares (approach X, encounter X, pass X, the server,
+    success, access, jack out, the end), each with the step occurrence where it happened."""
+    return [(item, e.occurrence) for e in t.events if (item := _story_item(t, e)) is not None]
+
+
+def _trigger_moments(t: Trace) -> dict[str, list[tuple[tuple | None, str]]]:
+    """Each resolved trigger with the story moment it happened in (what the Runner was doing)."""
+    out: dict[str, list] = {}
+    last: tuple | None = None
+    for e in t.events:
+        last = _story_item(t, e) or last
+        if e.kind == "trigger" and e.extra_get("resolved"):
+            out.setdefault(f"{e.extra_get('card')}: {e.extra_get('when')}", []).append((last, e.occurrence))
+    return out
+
+
+def compare_rulesets(sc: Scenario) -> Comparison:
+    """Every rule set the scenario's actions can be placed in, and the points where they differ."""
+    cmp = Comparison(title=sc.title)
+    for rs_id in rulesets.RULESETS:
+        try:
+            cmp.traces[rs_id] = run(sc, rs_id)
+        except JudgeError as exc:  # cannot be placed there, or loops there: say why, compare the rest
+            cmp.unplaced[rs_id] = str(exc)
+            cmp.errors[rs_id] = exc
+    ids = list(cmp.traces)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            cmp.divergences += diff(cmp.traces[a], cmp.traces[b])
+    return cmp
+
+
+def diff(ta: Trace, tb: Trace) -> list[dict]:
+    a, b = ta.ruleset, tb.ruleset
+    out: list[dict] = []
+    if ta.status != tb.status:
+        out.append({"kind": "outcome", "rulesets": [a, b], a: ta.status, b: tb.status})
+    sa, sb = _story(ta), _story(tb)
+    n = next((i for i, (x, y) in enumerate(zip(sa, sb, strict=False)) if x[0] != y[0]), min(len(sa), len(sb)))
+    if n < max(len(sa), len(sb)):
+        def said(s, i):
+            if i >= len(s):
+                return None
+            (verb, obj), at = s[i]
+            return {"what": " ".join(str(p) for p in (verb, obj) if p), "verb": verb, "object": obj, "at": at}
+        out.append({"kind": "path", "rulesets": [a, b], "after": said(sa, n - 1) if n else None,
+                    a: said(sa, n), b: said(sb, n)})
+    trig_a, trig_b = _trigger_moments(ta), _trigger_moments(tb)
+    for key in sorted(set(trig_a) | set(trig_b)):
+        ra = [r for r, _ in trig_a.get(key, [])]
+        rb = [r for r, _ in trig_b.get(key, [])]  # compared by story moment, not step number
+        if ra != rb:
+            out.append({"kind": "trigger", "rulesets": [a, b], "trigger": key,
+                        a: [o for _, o in trig_a.get(key, [])] or None,
+                        b: [o for _, o in trig_b.get(key, [])] or None})
+    for key in ("accessed", "stolen", "trashed", "passed", "encountered"):
+        if ta.lists[key] != tb.lists[key]:
+            out.append({"kind": key, "rulesets": [a, b], a: ta.lists[key], b: tb.lists[key]})
+    return out
+
+
+def _c(key: str, lang: str, **args: object) -> str:
+    return t(f"cli.compare.{key}", lang, **args)
+
+
+def describe(d: dict, lang: str) -> str:
+    """One divergence in a sentence."""
+    a, b = d["rulesets"]
+    if d["kind"] == "outcome":
+        return _c("d_outcome", lang, a=a, b=b, sa=t(f"engine.status.{d[a]}", lang),
+                  sb=t(f"engine.status.{d[b]}", lang))
+    if d["kind"] == "path":
+        def s(x):
+            return f"{x['what']} ({x['at']})" if x else _c("nothing_more", lang)
+        after = s(d["after"]) if d["after"] else _c("the_start", lang)
+        return _c("d_path", lang, after=after, a=a, b=b, sa=s(d[a]), sb=s(d[b]))
+    if d["kind"] == "trigger":
+        fa = ", ".join(d[a]) if d[a] else _c("never", lang)
+        fb = ", ".join(d[b]) if d[b] else _c("never", lang)
+        return _c("d_trigger", lang, trigger=d["trigger"], a=a, b=b, fa=fa, fb=fb)
+    return _c("d_list", lang, kind=d["kind"], a=a, b=b, la=d[a], lb=d[b])
+
+
+def render_text(cmp: Comparison, lang: str = "en") -> str:
+    """The runs side by side, then the divergences."""
+    out = [cmp.title, ""]
+    for rs_id, tr in cmp.traces.items():
+        out.append(f"[{rs_id}] {_c('outcome', lang)}: {t(f'engine.status.{tr.status}', lang)} ({tr.end})")
+        out.append(f"  {_c('path', lang)}: " + " > ".join(tr.path))
+        trig = [f"{e.extra_get('card')}: {e.extra_get('when')} @ {e.occurrence}" for e in tr.events
+                if e.kind == "trigger" and e.extra_get("resolved")]
+        out.append(f"  {_c('triggered', lang)}: " + ("; ".join(trig) or _c("none", lang)))
+    for rs_id, exc in cmp.errors.items():
+        out.append(f"[{rs_id}] {_c('unplaced', lang)}: {exc.located_text(lang)}")
+    out.append("")
+    out.append(f"{_c('diff', lang)}:")
+    if not cmp.divergences:
+        out.append("  " + _c("same", lang))
+    out += [f"  - {describe(d, lang)}" for d in cmp.divergences]
+    return "\n".join(out)

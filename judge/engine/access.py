@@ -1,0 +1,107 @@
+"""Accessing cards (5.5, NSG 6.9.5b, 6-step 4.5): how many, then each card in turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import ScenarioError
+from ..i18n import msg
+from ..rulesets.model import Step
+from ..scenario import CORP, RUNNER, Action, Card, Effect
+from . import board
+from .effects import Call, leave
+from .triggers import abilities, apply_action, fire, pending_actions
+
+if TYPE_CHECKING:
+    from .executor import Exec
+
+__all__ = ["access_cards"]
+
+
+def _chosen(x: Exec, st: Step) -> list[str]:
+    """The cards access reaches: the top of HQ/R&D (one plus any more), every card of a remote,
+    then the root; only those allowed when access is limited."""
+    w = x.w
+    contents = list(board.cards_in(w.contents, w.server))
+    chosen = contents[:1 + w.access_more] if w.server in ("HQ", "R&D") else contents
+    chosen += list(board.cards_in(w.root, w.server))
+    if w.access_only is not None:
+        for k in chosen:
+            if k not in w.access_only:
+                x.emit("action", "access_blocked", st, card=k)
+        chosen = [k for k in chosen if k in w.access_only]
+    return chosen
+
+
+def _decide(x: Exec, st: Step, card: Card, choices: list[tuple[Action, Effect]]) -> bool:
+    """The Runner's decisions about one accessed card (pay to trash it, do not steal it)."""
+    w, done = x.w, False
+    for a, e in choices:
+        w.applied |= {a.index}
+        x.emit("action", "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
+        if e.kind == "trash":
+            cost = card.trash_cost or 0
+            if not x.can_pay(cost):
+                raise ScenarioError("cannot_pay_trash", cost=cost, c=card.key, n=w.credits, bp=w.bp_credits,
+                                    where=a.where, line=a.line, source=x.ctx.sc.source)
+            x.spend(cost)
+            leave(Call(x, e, RUNNER, st, action=a), card.key, "trashed")
+            w.trashed += (card.key,)
+            x.emit("action", "trashed", st, side=RUNNER, card=card.key, cost=cost)
+            done = True
+        elif e.kind == "decline_steal":
+            x.emit("action", "not_stolen", st, side=RUNNER, card=card.key)
+            if x.rs.set_aside:
+                w.set_aside += (card.key,)
+            done = True
+    return done
+
+
+def _after(x: Exec, st: Step, card: Card) -> None:
+    """An accessed card nobody decided about: an agenda is stolen; others are set aside or stay."""
+    w = x.w
+    if card.type == "agenda":
+        w.stolen += (card.key,)
+        w.root = board.remove_card(w.root, card.key)
+        w.contents = board.remove_card(w.contents, card.key)
+        x.emit("action", "stolen", st, side=RUNNER, card=card.key)
+        x.check_server()
+    elif x.rs.set_aside:
+        w.set_aside += (card.key,)
+        x.emit("action", "set_aside", st, card=card.key)
+    else:
+        x.emit("action", "stays", st, card=card.key)
+
+
+def access_cards(x: Exec, st: Step) -> None:
+    """First the effects that decide how many cards (this step's non-card actions), then each
+    card in turn: "when accessed", trash (pay its cost), steal an agenda, or set aside."""
+    w = x.w
+    per_card: dict[str, list[tuple[Action, Effect]]] = {}
+    for a in pending_actions(x, st):
+        if a.effects and all(e.kind in ("trash", "decline_steal") for e in a.effects):
+            for e in a.effects:
+                per_card.setdefault(e.arg, []).append((a, e))
+        else:
+            apply_action(x, a, st)
+            if x.interrupted(st):
+                return
+    if w.replaced_access:
+        x.emit("action", "access_replaced", st, what=w.replaced_access)
+        return
+    chosen = _chosen(x, st)
+    x.emit("action", "access_count", st, n=len(chosen), cards=", ".join(chosen) or msg("engine.none"))
+    for k in chosen:
+        if x.interrupted(st):
+            return
+        w.accessed += (k,)
+        x.emit("action", "access", st, side=RUNNER, card=k)
+        found = abilities(x, "accessed", accessed=k)
+        for item in found[RUNNER] + found[CORP]:
+            fire(x, st, "accessed", *item)
+            if x.interrupted(st):
+                return
+        if _decide(x, st, x.ctx.cards[k], per_card.get(k, [])):
+            x.check_server()
+        else:
+            _after(x, st, x.ctx.cards[k])

@@ -1,0 +1,178 @@
+"""Effects on where ice and the Runner are: install, leave, move, swap, redirect, encounter again."""
+
+from __future__ import annotations
+
+from ...scenario import CORP, Card
+from .. import board
+from ..state import Flag, Work
+from .core import Call, applies
+
+__all__ = ["leave"]
+
+
+def _insert_index(w: Work, server: str, position) -> int | None:
+    """Where a position puts new ice, or None when the ice it is relative to no longer protects it."""
+    sl = board.slots_of(w, server)
+    if position in (None, "outermost"):
+        return 0
+    if position == "innermost":
+        return len(sl)
+    (rel, ref), = position
+    idx = next((i for i, (_, ice) in enumerate(sl) if ice == ref), None)
+    if idx is None:
+        return None
+    return idx + 1 if rel == "inward_of" else idx
+
+
+def _relative(w: Work, server: str, sid: int) -> str:
+    """Where new ice is for the Runner: inward (ahead), outward (behind), or elsewhere."""
+    if w.pos is None or w.pos[0] != server:
+        return "installed_inward" if server == w.server and w.pos is None else "installed_elsewhere"
+    sl = board.slots_of(w, server)
+    mine = next(i for i, (s, _) in enumerate(sl) if s == w.pos[1])
+    new = next(i for i, (s, _) in enumerate(sl) if s == sid)
+    return "installed_inward" if new > mine else "installed_outward"
+
+
+@applies("install_ice")
+def install_ice(c: Call) -> None:
+    w = c.x.w
+    card: Card = c.e.arg
+    position = c.e.opt("position")
+    # "inward of X" names X's server, wherever the run is now (the attacked server may have changed).
+    near = board.slot_of(w, position[0][1]) if isinstance(position, tuple) else None
+    server = c.e.opt("server") or (near[0] if near else w.server)
+    idx = _insert_index(w, server, position)
+    if idx is None:  # the ice it should stand next to has gone: it cannot be installed there
+        c.warn("w_no_such_position", card=card.key, ref=position[0][1])
+        return
+    sid = board.insert_ice(w, server, idx, card.key)
+    w.removed -= {card.key}
+    if card.rezzed:
+        w.rezzed |= {card.key}
+    c.note(_relative(w, server, sid), side=CORP, card=card.key, server=server)
+
+
+def leave(c: Call, key: str, verb: str, side: str | None = None) -> None:
+    """A card leaves play; the ice in the Runner's position leaving ends that approach/encounter."""
+    w = c.x.w
+    where = board.slot_of(w, key)
+    if where:
+        server, i = where
+        sid = board.slots_of(w, server)[i][0]
+        board.set_ice_at(w, server, i, None)
+        if key == w.ice and w.pos == (server, sid) and c.in_position_step:
+            w.flags |= {Flag.ICE_LEFT}
+    w.root = board.remove_card(w.root, key)
+    w.contents = board.remove_card(w.contents, key)
+    w.rezzed -= {key}
+    w.removed |= {key}
+    c.note(f"{verb}_card", side=side, card=key)
+
+
+@applies("uninstall")
+def uninstall(c: Call) -> None:
+    if not board.installed(c.x.w, c.e.arg):
+        c.warn("w_not_installed", card=c.e.arg)
+        return
+    leave(c, c.e.arg, "uninstalled")
+
+
+@applies("move_ice")
+def move_ice(c: Call) -> None:
+    w, key = c.x.w, c.e.arg
+    where = board.slot_of(w, key)
+    if not where:
+        c.warn("w_not_protecting", card=key)
+        return
+    server, i = where
+    to = c.e.opt("to") or server
+    was_current = key == w.ice and w.pos == (server, board.slots_of(w, server)[i][0])
+    idx = _insert_index(w, to, c.e.opt("position"))
+    if idx is None:
+        c.warn("w_no_such_position", card=key, ref=c.e.opt("position")[0][1])
+        return
+    board.set_ice_at(w, server, i, None)  # positions are never removed mid-run, so idx still holds
+    sid = board.insert_ice(w, to, idx, key)
+    c.note("moved_ice", card=key, server=to)
+    if was_current and Flag.ENCOUNTERING in w.flags:
+        # The Runner goes with encountered ice; its server becomes the attacked server.
+        w.pos = (to, sid)
+        if to != w.server:
+            w.server = to
+            c.note("follow_ice", server=to, ice=key)
+    elif was_current and c.in_position_step:
+        w.flags |= {Flag.ICE_LEFT}
+
+
+@applies("swap_ice")
+def swap_ice(c: Call) -> None:
+    w = c.x.w
+    a, b = c.e.arg
+    wa, wb = board.slot_of(w, a), board.slot_of(w, b)
+    if not wa and not wb:
+        c.warn("w_not_protecting", card=f"{a}, {b}")
+        return
+    if wa and wb:
+        board.set_ice_at(w, wa[0], wa[1], b)
+        board.set_ice_at(w, wb[0], wb[1], a)
+    else:
+        (srv, i), inside, outside = (wa, a, b) if wa else (wb, b, a)
+        board.set_ice_at(w, srv, i, outside)
+        w.removed = (w.removed | {inside}) - {outside}
+        w.rezzed -= {inside}
+    c.note("swapped", a=a, b=b)
+    if w.ice in (a, b) and c.in_position_step:
+        other = b if w.ice == a else a
+        if Flag.ENCOUNTERING in w.flags:
+            where = board.slot_of(w, w.ice)
+            if where:  # the Runner goes with the encountered ice
+                w.pos = (where[0], board.slots_of(w, where[0])[where[1]][0])
+                w.server = where[0]
+        elif _in_position(w, other):
+            # Swapped while approached: the Runner now approaches the other ice (no new trigger).
+            w.ice = other
+            c.note("now_approaching", ice=other)
+
+
+def _in_position(w: Work, key: str) -> bool:
+    where = board.slot_of(w, key)
+    return bool(where and w.pos and where[0] == w.pos[0]
+                and board.slots_of(w, w.pos[0])[where[1]][0] == w.pos[1])
+
+
+@applies("change_server")
+def change_server(c: Call) -> None:
+    c.x.w.server = c.e.arg
+    c.note("server_changed", server=c.e.arg)
+
+
+@applies("move_runner")
+def move_runner(c: Call) -> None:
+    """CR 6.2.8 / 6.1.2: the Runner moves to the outermost position of a server, which becomes
+    the attacked server; the run goes on from approaching that ice (Letheia Nisei, Mirage)."""
+    w, server = c.x.w, c.e.arg
+    w.server = server
+    first = next(((s, i) for s, i in board.slots_of(w, server) if i), None)
+    w.pos, w.ice = ((server, first[0]), first[1]) if first else (None, None)
+    if first:
+        w.visit = board.visit(w, first[1])
+    w.flags = (w.flags - {Flag.ENCOUNTERING, Flag.BYPASSED, Flag.ICE_LEFT, Flag.APPROACH_AGAIN}) | {
+        Flag.RUNNER_MOVED}
+    c.note("runner_moved_to", server=server)
+
+
+@applies("encounter")
+def encounter(c: Call) -> None:
+    """A forced encounter: the encounter steps of that ice now, then the run resumes where it was."""
+    c.x.forced_encounter(c.e.arg.key if isinstance(c.e.arg, Card) else c.e.arg, c.side, c.st)
+
+
+@applies("approach_again")
+def approach_again(c: Call) -> None:
+    w = c.x.w
+    if (c.st.does != "pass_ice" and not c.x.passing) or w.ice is None:
+        c.warn("w_approach_again")
+        return
+    w.flags |= {Flag.APPROACH_AGAIN}
+    c.note("approach_again_set", ice=w.ice)

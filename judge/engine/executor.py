@@ -1,0 +1,253 @@
+"""One step's work on a Work copy: enter the step, do what it does, take the edge out; events
+are collected as it goes. Step handlers (`handlers`), triggers (`triggers`) and effects
+(`effects`) are functions over an Exec."""
+
+from __future__ import annotations
+
+from ..errors import RunError, ScenarioError
+from ..i18n import Msg, msg
+from ..rulesets.model import Edge, Kind, Step
+from ..scenario import CENTRALS, RUNNER, Card, Effect
+from . import board
+from .context import Context
+from .effects import APPLY, Call
+from .guards import guard_holds
+from .handlers import HANDLERS, HOOKS
+from .state import ENCOUNTER_FLAGS, Flag, Work
+from .trace import Event, occurrence
+
+__all__ = ["Exec", "MAX_STEPS", "MAX_FORCED_DEPTH"]
+
+MAX_STEPS = 400        # a run that enters more steps than this loops
+MAX_FORCED_DEPTH = 10  # nested forced encounters
+_ALWAYS_ACTIVE = ("agenda", "operation", "identity", "event")
+_STOP_FLAGS = (Flag.SERVER_GONE, Flag.JACKED_OUT, Flag.RUN_ENDED, Flag.ICE_LEFT, Flag.BYPASSED)
+
+
+class Exec:
+    """The executor of one step: the context, the working state and the events so far."""
+
+    def __init__(self, ctx: Context, w: Work, depth: int = 0) -> None:
+        self.ctx, self.rs, self.w = ctx, ctx.rs, w
+        self.events: list[Event] = []
+        self.depth = depth
+        self.passing = False  # inside a pass that happens on an edge (the six-step chart)
+
+    # ---------------------------------------------------------------- events
+    def emit(self, kind: str, key: str, st: Step | None = None, side: str | None = None,
+             rule: str | None = None, extra: tuple = (), **args) -> Event:
+        st = st or self.rs.step(self.w.step)
+        ice = self.w.ice if st.per_ice else None
+        e = Event(kind=kind, step=st.id, ice=ice,
+                  occurrence=occurrence(st.id, ice, self.w.visit) if ice else st.id,
+                  side=side, msg=key, args=tuple(args.items()), rule=rule or st.rule, extra=tuple(extra))
+        self.events.append(e)
+        return e
+
+    def occ(self, st: Step) -> str:
+        return occurrence(st.id, self.w.ice, self.w.visit) if st.per_ice and self.w.ice else st.id
+
+    # ---------------------------------------------------------------- the step
+    def do_step(self) -> None:
+        st = self.rs.step(self.w.step)
+        edge = self.run_step(st)
+        if edge is None:
+            self.w.done = True
+            self.emit("end", "end", st, status=self.status())
+            return
+        self.take(edge)
+
+    def run_step(self, st: Step) -> Edge | None:
+        """Enter a step, do what it does, and pick the edge out of it (None at an end step)."""
+        self.enter(st)
+        HANDLERS[st.does](self, st)
+        return None if st.kind is Kind.END else self.choose(st)
+
+    def enter(self, st: Step) -> None:
+        w = self.w
+        w.entered += 1
+        if w.entered > MAX_STEPS:
+            raise RunError("loops", n=MAX_STEPS)
+        if st.does == "approach_ice":
+            self.select_ice()
+        elif st.does == "approach_position" and Flag.APPROACH_AGAIN in w.flags:
+            w.flags -= {Flag.APPROACH_AGAIN}  # the same ice again: a new occurrence (#2)
+            w.visit = board.visit(w, w.ice)
+        if st.kind is Kind.END and w.label is None:
+            w.label = self.status()  # the run is labelled when it ends; later effects cannot change it
+        ice = w.ice if st.per_ice else None
+        if st.does == "pass_ice" and ice is None:
+            self.emit("enter", "vacuous_pass", st, name=st.id)
+        else:
+            self.emit("enter", "enter_ice" if ice else "enter", st, name=st.id, ice=ice or "")
+
+    def choose(self, st: Step) -> Edge:
+        for e in self.rs.out_edges(st.id):
+            if guard_holds(self, e.guard):
+                return e
+        raise RunError("no_edge", step=st.id, rs=self.rs.id)
+
+    def take(self, e: Edge, enter_next: bool = True) -> None:
+        w = self.w
+        src_occ = self.occ(self.rs.step(e.src))
+        if e.then:
+            HOOKS[e.then](self, self.rs.step(e.src))
+            if guard_holds(self, "approach_again") and e.dst != self.rs.approach_step and self.rs.approach_step:
+                # "Approach that ice again" set while passing on the edge: back to the approach.
+                e = Edge(e.src, self.rs.approach_step, "approach_again")
+        if e.skip:
+            for sid in self.rs.skipped_by(e):
+                sk = self.rs.step(sid)
+                ev = self.emit("skip", "skip", sk, reason=e.skip, step_id=sid)
+                self.check_skipped_actions(sk, ev.occurrence, e.skip)
+        if not enter_next:
+            return
+        w.step = e.dst
+        self.emit("transition", "transition", self.rs.step(e.src), guard=e.guard, src=src_occ,
+                  dst=e.dst, extra=(("edge", e.id), ("to", e.dst)))
+
+    def check_skipped_actions(self, st: Step, occ: str, reason: str) -> None:
+        """A jack out written for a step the run skips is refused unless a card grants it."""
+        for a in self.ctx.actions_at(st.id, self.w.ice if st.per_ice else None, self.w.visit):
+            if any(e.kind == "jack_out" for e in a.effects) and not a.granted_by and not any(
+                    e.opt("granted_by") for e in a.effects):
+                why = msg(f"engine.skips.{reason}", ice=self.w.ice or "")
+                raise ScenarioError("jack_out_skipped", occ=occ, why=why, where=a.where, line=a.line, source=self.ctx.sc.source)
+
+    def forced_encounter(self, key: str, side: str, st: Step) -> None:
+        """Walk the encounter part of the graph for `key`, then resume the step that was interrupted
+        (CR 6.5.9); the interrupted encounter keeps what was broken and resolved (NSG 6.9.3c/d)."""
+        w, rs = self.w, self.rs
+        if self.depth >= MAX_FORCED_DEPTH:
+            raise RunError("forced_too_deep", n=MAX_FORCED_DEPTH)
+        saved = (w.step, w.ice, w.visit, w.broken, w.resolved_subs, w.flags & ENCOUNTER_FLAGS)
+        w.ice, w.visit, w.step = key, board.visit(w, key), rs.encounter_entry
+        w.flags -= ENCOUNTER_FLAGS
+        self.emit("action", "forced_now", st, side=side, ice=key)
+        phase = rs.step(rs.encounter_entry).phase
+        self.depth += 1
+        try:
+            while True:
+                edge = self.run_step(rs.step(w.step))
+                if edge is None or rs.step(edge.dst).phase != phase:
+                    if edge is not None:
+                        self.take(edge, enter_next=False)  # its skips, not the step it leads to
+                    break
+                self.take(edge)
+        finally:
+            self.depth -= 1
+        w.step, w.ice, w.visit, w.broken, w.resolved_subs, flags = saved
+        w.flags = (w.flags - ENCOUNTER_FLAGS) | flags
+        back = rs.step(w.step)
+        if not self.interrupted(back):
+            self.emit("action", "return_forced", back, ice=key, step=self.occ(back))
+
+    def select_ice(self) -> None:
+        """Step 2: the outermost ice not yet approached, inward of the Runner (or the same again)."""
+        w = self.w
+        moved = Flag.RUNNER_MOVED in w.flags and w.pos is not None
+        if moved:  # moved to a server's outermost position: approach that ice
+            w.flags -= {Flag.RUNNER_MOVED}
+            server, sid = w.pos
+            ice = w.ice
+        elif Flag.APPROACH_AGAIN in w.flags and board.pos_ice(w) is not None:
+            w.flags -= {Flag.APPROACH_AGAIN}
+            server, sid = w.pos
+            ice = board.pos_ice(w)
+        elif w.pos is None:
+            server = w.server
+            first = next(((s, i) for s, i in board.slots_of(w, server) if i), None)
+            if first is None:
+                raise RunError("nothing_to_approach", server=server)
+            sid, ice = first
+        else:
+            w.flags -= {Flag.APPROACH_AGAIN}  # the ice it named has gone: nothing to approach again
+            server = w.pos[0]
+            nxt = board.next_inward(w)
+            if nxt is None:
+                raise RunError("no_ice_left")
+            sid, ice = nxt
+        w.flags -= {Flag.ICE_LEFT, Flag.BYPASSED}
+        w.pos = (server, sid)
+        w.ice = ice
+        if not moved:
+            w.visit = board.visit(w, ice)
+        w.approaches += 1
+        w.approached += (ice,)
+
+    # ---------------------------------------------------------------- what holds now
+    def interrupted(self, st: Step, in_window: bool = False) -> bool:
+        """An interrupt edge out of this step now holds: the rest of the step is abandoned (in a
+        paid ability window, interrupts that let the window complete do not stop it)."""
+        for it in self.rs.interrupts:
+            if st.id in it.sources and guard_holds(self, it.guard):
+                if in_window and it.completes_window:
+                    continue
+                return True
+        return False
+
+    def active(self, card: Card) -> bool:
+        """A card whose abilities can trigger: Runner cards, rezzed Corp cards, agendas, ..."""
+        if card.key in self.w.removed:
+            return False
+        if card.side == RUNNER or card.type in _ALWAYS_ACTIVE:
+            return True
+        return card.key in self.w.rezzed
+
+    def stop_reason(self) -> str:
+        """Why pending items were dropped (a key of `engine.stops`)."""
+        return next((str(f) for f in _STOP_FLAGS if f in self.w.flags), "step_ended")
+
+    def success_blocker(self) -> Msg | None:
+        """Why the run cannot be declared successful (Crisium Grid style), or None."""
+        w = self.w
+        if Flag.NO_SUCCESS in w.flags:
+            return msg("engine.blockers.says_so", who=w.no_success_by) if w.no_success_by else \
+                msg("engine.blockers.effect")
+        srv = w.server
+        cards = [self.ctx.cards[k] for k in board.cards_in(w.root, srv) + board.cards_in(w.contents, srv)]
+        cards += [self.ctx.cards[i] for _, i in board.slots_of(w, srv) if i]
+        cards += list(self.ctx.sc.corp_cards) + list(self.ctx.sc.runner_cards)
+        for c in cards:
+            if self.active(c) and any(ab.when == "static" and any(e.kind == "no_success" for e in ab.effects)
+                                      for ab in c.abilities):
+                return msg("engine.blockers.active", card=c.key, server=srv)
+        return None
+
+    def status(self) -> str:
+        if self.w.label is not None:
+            return self.w.label
+        f = self.w.flags
+        if Flag.DECLARED in f:
+            return "successful"
+        if (Flag.JACKED_OUT in f or Flag.RUN_ENDED in f) and Flag.REACHED_SUCCESS not in f \
+                and Flag.SERVER_GONE not in f:
+            return "unsuccessful"
+        return "neither"
+
+    # ---------------------------------------------------------------- money
+    def can_pay(self, n: int) -> bool:
+        return self.w.bp_credits + self.w.credits >= n
+
+    def spend(self, n: int) -> None:
+        """Bad publicity credits are spent first (spec, open point 10)."""
+        from_bp = min(n, self.w.bp_credits)
+        self.w.bp_credits -= from_bp
+        self.w.bp_spent += from_bp
+        self.w.credits -= n - from_bp
+
+    # ---------------------------------------------------------------- effects
+    def apply(self, e: Effect, side: str, st: Step, source: str | None, action=None) -> None:
+        """Resolve one effect, then see whether the attacked remote server still exists."""
+        APPLY[e.kind](Call(self, e, side, st, source, action))
+        self.check_server()
+
+    def check_server(self) -> None:
+        """A remote server with no cards left ceases to exist (the run then ends, neither)."""
+        w = self.w
+        if w.server in CENTRALS or Flag.SERVER_GONE in w.flags:
+            return
+        if not board.has_ice(w, w.server) and not board.cards_in(w.root, w.server) \
+                and not board.cards_in(w.contents, w.server):
+            w.flags |= {Flag.SERVER_GONE}
+            self.emit("action", "server_ceased", server=w.server)

@@ -1,0 +1,276 @@
+"""What each kind of step does when it is entered; the rule sets name them in `Step.does`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..rulesets.model import Step
+from ..scenario import CORP, RUNNER
+from . import board
+from .access import access_cards
+from .state import Flag
+from .triggers import apply_action, drop, pending_actions, resolve_moments
+
+if TYPE_CHECKING:
+    from .executor import Exec
+
+__all__ = ["HANDLERS", "HOOKS"]
+
+Handler = Callable[["Exec", Step], None]
+
+
+def initiate(x: Exec, st: Step) -> None:
+    """Step 1: name the server, take bad publicity credits, "run begins" triggers (what NSG splits
+    into 6.9.1a-c)."""
+    x.emit("action", "run_on", st, side=RUNNER, server=x.w.server)
+    bp_fund(x, st)
+    resolve_moments(x, st, st.triggers)
+
+
+def moments(x: Exec, st: Step) -> None:
+    """A step whose only work is its trigger moments (2 "when approached", NSG 6.9.1c, checks)."""
+    resolve_moments(x, st, st.triggers)
+
+
+def paid_window(x: Exec, st: Step) -> None:
+    """A paid ability window: Runner first; the Runner gets priority back after the Corp acts;
+    two passes in succession close it. An interrupt closes it at once."""
+    queue = pending_actions(x, st)
+    holder, first = RUNNER, True
+    while True:
+        x.emit("priority", "priority", st, side=holder)
+        acted = False
+        while queue and queue[0].side == holder:
+            apply_action(x, queue.pop(0), st)
+            acted = True
+            if x.interrupted(st, in_window=True):
+                x.emit("priority", "window_closed_early", st)
+                drop(x, [("action", None, a) for a in queue], st)
+                return
+        x.emit("priority", "pass", st, side=holder)
+        if not acted and not first:
+            x.emit("priority", "window_closes", st)
+            return
+        first = False
+        holder = CORP if holder == RUNNER else RUNNER
+
+
+def jack_out_decision(x: Exec, st: Step) -> None:
+    """2.2 / 5.2: the Runner decides to continue (the default) or jack out."""
+    for a in pending_actions(x, st):
+        apply_action(x, a, st)
+        if x.interrupted(st) or Flag.JACKED_OUT in x.w.flags:
+            break
+    if Flag.JACKED_OUT not in x.w.flags:
+        x.emit("action", "continues", st, side=RUNNER)
+
+
+def check_rezzed(x: Exec, st: Step) -> None:
+    """2.4: nothing happens; the edges look at whether the approached ice is rezzed."""
+    rezzed = x.w.ice in x.w.rezzed and board.current_in_place(x.w)
+    x.emit("action", "ice_is_rezzed" if rezzed else "ice_is_unrezzed", st, ice=x.w.ice)
+
+
+def encounter_ice(x: Exec, st: Step) -> None:
+    """Step 3: "when encountered" triggers resolve before anything can be broken."""
+    w = x.w
+    w.broken = frozenset()
+    w.resolved_subs = ()
+    w.flags = (w.flags - {Flag.BYPASSED, Flag.ICE_LEFT}) | {Flag.ENCOUNTERING}
+    w.encountered += (w.ice,)
+    resolve_moments(x, st, st.triggers)
+
+
+def _resolve_subroutine(x: Exec, st: Step, n: int) -> None:
+    """One subroutine's effects in order; ending the run or the ice leaving stops the rest."""
+    w = x.w
+    sub = x.ctx.cards[w.ice].subroutines[n - 1]
+    x.emit("action", "subroutine", st, side=CORP, n=n, sub=sub.text)
+    for e in sub.effects:
+        x.apply(e, CORP, st, source=w.ice)
+        if x.interrupted(st) or Flag.RUN_ENDED in w.flags or Flag.ICE_LEFT in w.flags:
+            break
+
+
+def resolve_subroutines(x: Exec, st: Step) -> None:
+    """3.2: each unbroken subroutine in order; one that ends the run stops the rest."""
+    w = x.w
+    card = x.ctx.cards[w.ice]
+    if not card.subroutines:
+        x.emit("action", "no_subroutines", st, ice=w.ice)
+    for n, sub in enumerate(card.subroutines, start=1):
+        if n in w.broken:
+            x.emit("action", "subroutine_broken", st, side=CORP, n=n, sub=sub.text)
+            continue
+        _resolve_subroutine(x, st, n)
+        if Flag.RUN_ENDED in w.flags or Flag.ICE_LEFT in w.flags or x.interrupted(st):
+            break
+    if not x.interrupted(st) and Flag.RUN_ENDED not in w.flags:
+        resolve_moments(x, st, ())
+    w.flags -= {Flag.ENCOUNTERING}
+
+
+def resolve_next_subroutine(x: Exec, st: Step) -> None:
+    """NSG 6.9.3d: the next unbroken subroutine not yet resolved this encounter resolves."""
+    w = x.w
+    card = x.ctx.cards[w.ice]
+    n = next(n for n in range(1, len(card.subroutines) + 1) if n not in w.broken and n not in w.resolved_subs)
+    w.resolved_subs += (n,)
+    _resolve_subroutine(x, st, n)
+
+
+def _passes(x: Exec, st: Step) -> bool:
+    """Record the pass of the current ice; False when the ice left and the ruleset counts only the
+    position as passed (NSG: no "when passed" for ice that is gone)."""
+    w = x.w
+    left = Flag.ICE_LEFT in w.flags and not board.current_in_place(w)
+    w.flags -= {Flag.ENCOUNTERING, Flag.ICE_LEFT, Flag.BYPASSED}
+    w.resolved_subs = ()
+    if left and not x.rs.left_ice_is_passed:
+        x.emit("action", "position_passed", st, ice=w.ice)
+        return False
+    w.passed += (w.ice,)
+    x.emit("action", "passes_ice", st, side=RUNNER, ice=w.ice)
+    return True
+
+
+def pass_ice(x: Exec, st: Step) -> None:
+    """Step 4: pass the ice ("when passed"); with none further inward, "passes all ice" too.
+    Without a position the pass is vacuous: only "passes all ice" triggers."""
+    w = x.w
+    # a stale "approach again" from an earlier pass whose ice has gone goes too
+    w.flags -= {Flag.RUNNER_MOVED, Flag.APPROACH_AGAIN}
+    if w.ice is None:
+        resolve_moments(x, st, ("all_ice_passed",))
+        return
+    passed = _passes(x, st)
+    last = board.next_inward(w) is None
+    resolve_moments(x, st, (("passed",) if passed else ()) + (("all_ice_passed",) if last else ()))
+
+
+def pass_on_edge(x: Exec, st: Step) -> None:
+    """The 6-step chart passes ice on its way out of 2.4 or 3.2: "when passed" triggers there."""
+    if _passes(x, st):
+        x.passing = True
+        try:
+            resolve_moments(x, st, ("passed",), with_actions=False)
+        finally:
+            x.passing = False
+
+
+def announce(x: Exec, st: Step) -> None:
+    """NSG 6.9.1a: the Runner announces the attacked server."""
+    x.emit("action", "run_on", st, side=RUNNER, server=x.w.server)
+    resolve_moments(x, st, ())
+
+
+def bp_fund(x: Exec, st: Step) -> None:
+    """NSG 6.9.1b: one credit per bad publicity into the Runner's bad publicity fund."""
+    w, bp = x.w, x.ctx.sc.bad_publicity
+    w.bp_credits = w.bp_gained = bp
+    if bp:
+        x.emit("action", "bp_credits", st, side=RUNNER, n=bp)
+
+
+def _position_at(x: Exec, st: Step, server: str, nxt: tuple[int, str] | None) -> None:
+    w = x.w
+    if nxt is None:
+        w.pos, w.ice = None, None
+        x.emit("action", "no_position", st)
+        return
+    w.pos, w.ice = (server, nxt[0]), nxt[1]
+    w.visit = board.visit(w, nxt[1])
+    x.emit("action", "position_at", st, ice=nxt[1])
+
+
+def set_position(x: Exec, st: Step) -> None:
+    """NSG 6.9.1d: the Runner's position is the outermost ice of the attacked server, if any."""
+    w = x.w
+    _position_at(x, st, w.server, next(((s, i) for s, i in board.slots_of(w, w.server) if i), None))
+
+
+def move_inward(x: Exec, st: Step) -> None:
+    """NSG 6.9.4d: the Runner moves to the next position inward, or has none after the innermost."""
+    w = x.w
+    w.flags -= {Flag.APPROACH_AGAIN}  # asked for ice that has since left: nothing to approach again
+    _position_at(x, st, w.pos[0] if w.pos else w.server, board.next_inward(w))
+
+
+def approach_position(x: Exec, st: Step) -> None:
+    """NSG 6.9.2a: the Runner approaches the ice at their position; "when approached" triggers."""
+    w = x.w
+    w.flags -= {Flag.RUNNER_MOVED, Flag.ICE_LEFT, Flag.BYPASSED}
+    w.approaches += 1
+    w.approached += (w.ice,)
+    resolve_moments(x, st, st.triggers)
+
+
+def return_bp(x: Exec, st: Step) -> None:
+    """NSG 6.9.6b: the bad publicity fund goes back to the bank."""
+    w = x.w
+    if w.bp_gained:
+        x.emit("action", "bp_lost", st, side=RUNNER, n=w.bp_credits)
+    w.bp_credits = 0
+
+
+def label_run(x: Exec, st: Step) -> None:
+    """NSG 6.9.6c: unsuccessful if the Success Phase was not reached and the server still exists."""
+    x.w.label = x.status()
+    x.emit("action", "labelled", st, status=x.w.label)
+
+
+def approach_server(x: Exec, st: Step) -> None:
+    """Step 5: the Runner is at the server now, past all ice; "approaches the server" triggers."""
+    x.w.ice = None
+    resolve_moments(x, st, st.triggers)
+
+
+def declare_success(x: Exec, st: Step) -> None:
+    """5.4: declared successful unless something forbids it; "if successful" of the card that
+    made the run first, then "when successful"."""
+    w = x.w
+    w.flags |= {Flag.REACHED_SUCCESS}
+    blocker = x.success_blocker()
+    if blocker:
+        x.emit("action", "not_declared", st, why=blocker)
+        resolve_moments(x, st, ())
+        return
+    w.flags |= {Flag.DECLARED}
+    x.emit("action", "declared", st)
+    resolve_moments(x, st, st.triggers)
+
+
+def access_and_return(x: Exec, st: Step) -> None:
+    """6-step 4.5: access, then the set-aside cards go back (the end of access is not a step)."""
+    access_cards(x, st)
+    if not x.interrupted(st) and x.w.set_aside:
+        x.emit("action", "returned", st, cards=", ".join(x.w.set_aside))
+
+
+def end_access(x: Exec, st: Step) -> None:
+    """5.6: cards set aside go back where they were."""
+    if x.w.set_aside:
+        x.emit("action", "returned", st, cards=", ".join(x.w.set_aside))
+    resolve_moments(x, st, st.triggers)
+
+
+def run_ends(x: Exec, st: Step) -> None:
+    """6 / 7: unspent bad publicity credits are lost; end-of-run triggers."""
+    return_bp(x, st)
+    resolve_moments(x, st, st.triggers)
+
+
+HANDLERS: dict[str, Handler] = {
+    "initiate": initiate, "approach_ice": moments, "paid_window": paid_window,
+    "jack_out_decision": jack_out_decision, "check_rezzed": check_rezzed, "encounter_ice": encounter_ice,
+    "resolve_subroutines": resolve_subroutines, "pass_ice": pass_ice, "approach_server": approach_server,
+    "declare_success": declare_success, "access": access_cards, "end_access": end_access,
+    "run_ends": run_ends, "run_ends_unsuccessfully": run_ends, "announce": announce, "bp_fund": bp_fund,
+    "run_begins": moments, "set_position": set_position, "approach_position": approach_position,
+    "resolve_next_subroutine": resolve_next_subroutine, "nothing": moments, "move_inward": move_inward,
+    "return_bp": return_bp, "label_run": label_run, "run_complete": moments,
+    "access_and_return": access_and_return,
+}
+
+HOOKS: dict[str, Handler] = {"pass_ice": pass_on_edge}

@@ -1,0 +1,74 @@
+"""The public engine: the state before step 1, one step at a time, or a whole run into a Trace."""
+
+from __future__ import annotations
+
+from ..errors import JudgeError
+from ..scenario import Scenario
+from .context import Context, make_context, placed_at
+from .executor import Exec
+from .state import State, Work
+from .trace import Event, Trace, occurrence
+
+__all__ = ["start", "step", "run"]
+
+
+def start(sc: Scenario, ruleset_id: str | None = None) -> tuple[Context, State]:
+    """The context and the state before step 1."""
+    ctx = make_context(sc, ruleset_id)
+    slots, sid = [], 0
+    for name, srv in sc.servers.items():
+        slots.append((name, tuple((sid + i, c.key) for i, c in enumerate(srv.ice))))
+        sid += len(srv.ice)
+    s = State(
+        step=ctx.rs.start, server=sc.server, slots=tuple(slots),
+        root=tuple((k, tuple(c.key for c in srv.root)) for k, srv in sc.servers.items()),
+        contents=tuple((k, tuple(c.key for c in srv.cards)) for k, srv in sc.servers.items()),
+        next_sid=sid, rezzed=frozenset(c.key for c in ctx.cards.values() if c.rezzed), credits=sc.credits)
+    return ctx, s
+
+
+def step(ctx: Context, s: State) -> tuple[State, list[Event]]:
+    """Enter the current step, do what it does, and move along the first edge whose guard holds."""
+    if s.done:
+        return s, []
+    w = Work.thaw(s)
+    ex = Exec(ctx, w)
+    ex.do_step()
+    return w.freeze(), ex.events
+
+
+def run(sc: Scenario, ruleset_id: str | None = None) -> Trace:
+    """Resolve a whole run: the path, every event, the outcome."""
+    ctx, s = start(sc, ruleset_id)
+    events: list[Event] = []
+    states: list[tuple[int, State]] = [(0, s)]
+    while not s.done:
+        try:
+            s, evs = step(ctx, s)
+        except JudgeError as exc:
+            raise exc.located(sc.source) from None
+        events.extend(evs)
+        states.append((len(events), s))
+    return Trace.build(ctx.sc, ctx.rs, events, s, _warnings(ctx, events, s), states)
+
+
+def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
+    """Actions that never applied: usually a sign the judge misread the situation."""
+    skipped = {e.occurrence: e for e in events if e.kind == "skip"}
+    warned = {e.extra_get("action") for e in events if e.kind == "warning"}
+    out: list[Event] = []
+    for a in ctx.sc.actions:
+        at = placed_at(ctx.sc, a, ctx.rs.id)
+        if at is None or a.index in s.applied or a.index in warned:
+            continue
+        ice = a.ice_for(ctx.rs.id)
+        occ = occurrence(at, ice, a.time) if ice or ctx.rs.step(at).per_ice else at
+        args: tuple = (("what", a.effects), ("at", occ))
+        if occ in skipped:
+            msg, args = "warn_unapplied_skipped", args + (("skip_reason", skipped[occ].args_get("reason")),)
+        else:
+            msg = "warn_unapplied"
+        out.append(Event(kind="warning", step=at, ice=ice, occurrence=occ, side=a.side, msg=msg, args=args,
+                         rule=at, extra=(("action", a.index), ("line", a.line))))
+    return out
+

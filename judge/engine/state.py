@@ -1,0 +1,103 @@
+"""Run state: a frozen snapshot per step, and the working copy one step changes.
+
+Every container in the state is immutable (tuples, frozensets), so taking the working copy of a
+state copies nothing but references, and a step rebinds only what it changes: two states share
+whatever did not change between them, and a state can be hashed (the same board reached twice).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import StrEnum
+
+__all__ = ["State", "Work", "Flag", "Slots", "Cards"]
+
+# ((server, ((slot id, ice key or None once the ice left the position), ...)), ...), outermost first
+Slots = tuple[tuple[str, tuple[tuple[int, "str | None"], ...]], ...]
+# ((server, (card key, ...)), ...)
+Cards = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+class Flag(StrEnum):
+    """What has happened in the run that the structure reacts to (guards read these)."""
+
+    JACKED_OUT = "jacked_out"
+    RUN_ENDED = "run_ended"
+    SERVER_GONE = "server_gone"
+    ICE_LEFT = "ice_left"              # the approached or encountered ice left its position
+    BYPASSED = "bypassed"
+    RUNNER_MOVED = "runner_moved"      # moved to a server's outermost position
+    APPROACH_AGAIN = "approach_again"  # approach the ice just passed again
+    ENCOUNTERING = "encountering"
+    DECLARED = "declared"              # declared successful
+    REACHED_SUCCESS = "reached_success"
+    NO_SUCCESS = "no_success"          # an effect says the run cannot be declared successful
+
+
+ENCOUNTER_FLAGS = frozenset({Flag.BYPASSED, Flag.ICE_LEFT, Flag.ENCOUNTERING})
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything the run has done so far; every field is immutable."""
+
+    step: str
+    ice: str | None = None              # the ice of the current per-ice step
+    visit: int = 0                      # occurrence number of that ice (#2 for a second approach)
+    server: str = ""                    # the attacked server
+    pos: tuple[str, int] | None = None  # the Runner's position: (server, slot id); None = none yet
+    slots: Slots = ()
+    root: Cards = ()
+    contents: Cards = ()
+    next_sid: int = 0
+    rezzed: frozenset[str] = frozenset()
+    removed: frozenset[str] = frozenset()
+    credits: int = 0
+    bp_credits: int = 0
+    bp_gained: int = 0
+    bp_spent: int = 0
+    approaches: int = 0
+    visits: tuple[tuple[str, int], ...] = ()
+    flags: frozenset[Flag] = frozenset()
+    broken: frozenset[int] = frozenset()
+    resolved_subs: tuple[int, ...] = ()  # subroutines resolved in this encounter (NSG 6.9.3c/d loop)
+    no_success_by: str | None = None
+    used_first: frozenset[tuple[str, int]] = frozenset()
+    access_more: int = 0
+    access_only: tuple[str, ...] | None = None
+    replaced_access: str | None = None
+    replaced_mandatory: bool = False
+    approached: tuple[str, ...] = ()
+    encountered: tuple[str, ...] = ()
+    passed: tuple[str, ...] = ()
+    bypassed: tuple[str, ...] = ()
+    accessed: tuple[str, ...] = ()
+    stolen: tuple[str, ...] = ()
+    trashed: tuple[str, ...] = ()
+    set_aside: tuple[str, ...] = ()
+    triggered: tuple[str, ...] = ()
+    applied: frozenset[int] = frozenset()  # indexes of actions that applied
+    entered: int = 0                    # how many steps have been entered (the loop bound)
+    label: str | None = None            # successful / unsuccessful / neither, once the run is labelled
+    done: bool = False
+
+
+_FIELDS = tuple(f.name for f in fields(State))
+
+
+class Work:
+    """The working copy of a State inside one step: the same fields, rebindable. The containers
+    stay immutable: change one by binding a new value (`w.flags |= {Flag.RUN_ENDED}`)."""
+
+    __slots__ = _FIELDS
+    __annotations__ = State.__annotations__
+
+    @classmethod
+    def thaw(cls, s: State) -> Work:
+        w = object.__new__(cls)
+        for name in _FIELDS:
+            setattr(w, name, getattr(s, name))
+        return w
+
+    def freeze(self) -> State:
+        return State(*[getattr(self, name) for name in _FIELDS])

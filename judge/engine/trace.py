@@ -1,0 +1,179 @@
+"""Trace events and the finished trace: path, skips, outcome, and their text and JSON forms."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..i18n import t
+from ..rulesets.model import Ruleset
+from ..scenario import Scenario, describe_effects
+
+__all__ = ["Event", "Trace", "occurrence", "KINDS", "status_text", "side_text", "skip_text", "title_text"]
+
+KINDS = ("enter", "skip", "trigger", "action", "priority", "transition", "warning", "end")
+
+
+def occurrence(step_id: str, ice: str | None, visit: int = 1) -> str:
+    """How a step occurrence is written: "2.3@Enigma", "2.3@Enigma#2", "5.4"."""
+    if not ice:
+        return step_id
+    return f"{step_id}@{ice}" + (f"#{visit}" if visit > 1 else "")
+
+
+def status_text(status: str, lang: str = "en") -> str:
+    """successful / unsuccessful / neither, in words."""
+    return t(f"engine.status.{status}", lang)
+
+
+def side_text(side: str, lang: str = "en") -> str:
+    """Runner / Corp, in words."""
+    return t(f"engine.sides.{side}", lang)
+
+
+def skip_text(reason: str, ice: str | None, lang: str = "en") -> str:
+    """Why a step was skipped, in words."""
+    return t(f"engine.skips.{reason}", lang, ice=ice or "")
+
+
+def title_text(title: str, lang: str = "en") -> str:
+    """A situation's title, or the words for an untitled one."""
+    return title or t("engine.untitled", lang)
+
+
+def guard_label(guard: str, lang: str = "en") -> str:
+    """The short condition of an edge ("a&b": both conditions), in a language."""
+    parts = [t(f"engine.guards.{g}", lang) for g in guard.split("&")]
+    return t("engine.guard_and", lang).join(p for p in parts if p)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    step: str
+    ice: str | None
+    occurrence: str
+    side: str | None
+    msg: str                 # a key under `engine.events` in the catalogue
+    args: tuple = ()
+    rule: str = ""
+    extra: tuple = ()
+
+    def args_get(self, key: str, default=None):
+        return dict(self.args).get(key, default)
+
+    def extra_get(self, key: str, default=None):
+        return dict(self.extra).get(key, default)
+
+    def text(self, rs: Ruleset, lang: str = "en") -> str:
+        """The event as a sentence in a language."""
+        a = dict(self.args)
+        for k in ("effect", "what"):
+            if isinstance(a.get(k), tuple):
+                a[k] = describe_effects(a[k], lang)
+        if a.get("why") in STOPS:
+            a["why"] = t(f"engine.stops.{a['why']}", lang)
+        if "skip_reason" in a:
+            a["skip_reason"] = skip_text(a["skip_reason"], self.ice, lang)
+        if "name" in a:
+            a["name"] = f"{a['name']} {rs.step(a['name']).name(lang)}"
+        if self.side or "side" in a:
+            a.setdefault("side", side_text(self.side, lang) if self.side else "")
+        if "when" in a:
+            a["when_text"] = t(f"engine.when.{a['when']}", lang)
+        if "reason" in a:
+            a["reason"] = skip_text(a["reason"], self.ice, lang)
+            a["step"] = self.occurrence
+        if "status" in a:
+            a["status"] = status_text(a["status"], lang)
+        if "guard" in a:
+            label = guard_label(a["guard"], lang)
+            a["cond"] = f" ({label})" if label else ""
+        return t(f"engine.events.{self.msg}", lang, **a)
+
+    def as_dict(self, i: int, rs: Ruleset, lang: str = "en") -> dict:
+        d = {"i": i, "step": self.step, "ice": self.ice, "kind": self.kind, "side": self.side,
+             "text": self.text(rs, lang), "rule": self.rule, "occurrence": self.occurrence}
+        ex = dict(self.extra)
+        if self.kind == "trigger":
+            d["card"] = ex.get("card")
+            d["when"] = ex.get("when")
+            d["resolved"] = ex.get("resolved", True)
+        if self.kind == "skip":
+            d["reason"] = skip_text(self.args_get("reason"), self.ice, lang)
+            d["reason_key"] = self.args_get("reason")
+        if self.kind == "transition":
+            d["edge"] = ex.get("edge")
+            d["guard"] = self.args_get("guard")
+            d["to"] = ex.get("to")
+        if "action" in ex:
+            d["action"] = ex["action"]
+        if ex.get("line"):
+            d["line"] = ex["line"]
+        return d
+
+
+STOPS = ("server_gone", "jacked_out", "run_ended", "ice_left", "bypassed", "step_ended")
+
+
+@dataclass
+class Trace:
+    """A resolved run."""
+
+    ruleset: str
+    title: str
+    events: list[Event]
+    warnings: list[Event]
+    status: str
+    end: str
+    lists: dict[str, list]
+    bp: dict[str, int]
+    rs: Ruleset
+    states: list = field(default_factory=list, repr=False)
+    explanation: dict = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, sc: Scenario, rs: Ruleset, events: list[Event], final, warnings: list[Event],
+              states) -> Trace:
+        status = dict(events[-1].args)["status"]
+        lists = {k: list(getattr(final, k)) for k in
+                 ("approached", "encountered", "passed", "bypassed", "accessed", "stolen",
+                  "trashed", "triggered")}
+        lost = next((dict(e.args)["n"] for e in events if e.msg == "bp_lost"), 0)
+        bp = {"gained": final.bp_gained, "spent": final.bp_spent, "lost": lost}
+        everything = events + warnings
+        return cls(ruleset=rs.id, title=sc.title, events=everything,
+                   warnings=[e for e in everything if e.kind == "warning"],
+                   status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
+                   explanation=dict(sc.explanation))
+
+    @property
+    def path(self) -> list[str]:
+        return [e.occurrence for e in self.events if e.kind == "enter"]
+
+    @property
+    def skipped(self) -> list[Event]:
+        return [e for e in self.events if e.kind == "skip"]
+
+    @property
+    def not_reached(self) -> list[str]:
+        seen = {e.step for e in self.events if e.kind in ("enter", "skip")}
+        return [s.id for s in self.rs.steps if s.id not in seen]
+
+    def outcome(self) -> dict:
+        return {"status": self.status, "end": self.end, **self.lists,
+                "bad_publicity_credits": {"gained": self.bp["gained"], "lost": self.bp["lost"]}}
+
+    def as_dict(self, lang: str = "en") -> dict:
+        return {
+            "ruleset": self.ruleset,
+            "title": title_text(self.title, lang),
+            "outcome": self.outcome(),
+            "path": self.path,
+            "skipped": [{"step": e.occurrence, "reason": skip_text(e.args_get("reason"), e.ice, lang)}
+                        for e in self.skipped],
+            "not_reached": self.not_reached,
+            "events": [e.as_dict(i, self.rs, lang) for i, e in enumerate(self.events)],
+            "warnings": [e.text(self.rs, lang) for e in self.warnings],
+            "explanation": self.explanation or None,
+            "lang": lang,
+        }

@@ -1,0 +1,164 @@
+"""Triggered abilities and players' actions at a step: which abilities trigger now, in what order
+they resolve (the Runner's first, spec open point 4), and what is dropped when a step is cut short."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import ScenarioError
+from ..rulesets.model import Kind, Step
+from ..scenario import CENTRALS, CORP, RUNNER, Ability, Action, Card
+from . import board
+from .state import Flag
+
+if TYPE_CHECKING:
+    from .executor import Exec
+
+__all__ = ["abilities", "resolve_moments", "fire", "drop", "pending_actions", "apply_action"]
+
+Found = tuple[Card, int, Ability]  # a card, the index of its ability, the ability
+_ICE_MOMENTS = ("approached", "encountered", "passed")
+
+
+def _candidates(x: Exec, when: str, accessed: str | None) -> list[Card]:
+    w, sc, cards = x.w, x.ctx.sc, x.ctx.cards
+    out: list[Card] = list(sc.runner_cards) + list(sc.corp_cards)
+    out += [cards[k] for k in board.cards_in(w.root, w.server)]
+    if w.server not in CENTRALS:  # cards in HQ, R&D and Archives are not in play: only "when accessed"
+        out += [cards[k] for k in board.cards_in(w.contents, w.server)]
+    if when in _ICE_MOMENTS and w.ice:
+        out.append(cards[w.ice])
+    if when == "accessed" and accessed and cards[accessed] not in out:
+        out.append(cards[accessed])
+    return out
+
+
+def _reacts(x: Exec, card: Card, i: int, ab: Ability, when: str, accessed: str | None) -> bool:
+    w = x.w
+    if ab.when != when:
+        return False
+    if card.is_ice and when in _ICE_MOMENTS and card.key != w.ice:
+        return False  # an ability printed on ice reacts to that ice's moments only
+    if when == "accessed" and card.is_ice and card.key != accessed:
+        return False
+    # "when accessed" on the card itself works even unrezzed
+    if not (when == "accessed" and card.key == accessed) and not x.active(card):
+        return False
+    if ab.ice is not None and ab.ice != w.ice:
+        return False
+    if when == "if_successful" and card.key != x.ctx.sc.by:
+        return False
+    return not (ab.first and (card.key, i) in w.used_first)
+
+
+def abilities(x: Exec, when: str, accessed: str | None = None) -> dict[str, list[Found]]:
+    """Abilities that trigger now, by side, in the order written (the Runner resolves first)."""
+    out: dict[str, list[Found]] = {RUNNER: [], CORP: []}
+    if when == "unsuccessful" and x.status() != "unsuccessful":
+        return out
+    for card in _candidates(x, when, accessed):
+        for i, ab in enumerate(card.abilities):
+            if _reacts(x, card, i, ab, when, accessed):
+                out[card.side].append((card, i, ab))
+    return out
+
+
+def _one_window(x: Exec, moments: tuple[str, ...], accessed: str | None, acts: list[Action]) -> list:
+    """Every moment in one reaction window (NSG success): the Runner's, then the Corp's."""
+    order = {k: n for n, k in enumerate(x.ctx.cards)}
+    pend: dict[str, list] = {RUNNER: [], CORP: []}
+    for when in moments:
+        for side, found in abilities(x, when, accessed).items():
+            pend[side] += [("ability", when, f) for f in found]
+    for side in (RUNNER, CORP):
+        # the order the scenario lists the cards in stands for the order the player chose
+        pend[side].sort(key=lambda it: (order[it[2][0].key], it[2][1]))
+    return (pend[RUNNER] + [("action", None, a) for a in acts if a.side == RUNNER]
+            + pend[CORP] + [("action", None, a) for a in acts if a.side == CORP])
+
+
+def resolve_moments(x: Exec, st: Step, moments: tuple[str, ...], accessed: str | None = None,
+                    with_actions: bool = True) -> None:
+    """Triggered abilities moment by moment, Runner first; this step's actions go with the
+    first moment. Items still pending when the step is interrupted are dropped."""
+    acts = pending_actions(x, st) if with_actions else []
+    if st.one_window and moments:
+        items = _one_window(x, moments, accessed, acts)
+    elif not moments:
+        items = [("action", None, a) for a in acts if a.side == RUNNER] + [
+            ("action", None, a) for a in acts if a.side == CORP]
+    else:
+        items = []
+        for n, when in enumerate(moments):
+            ab = abilities(x, when, accessed)
+            items += [("ability", when, f) for f in ab[RUNNER]]
+            if n == 0:
+                items += [("action", None, a) for a in acts if a.side == RUNNER]
+            items += [("ability", when, f) for f in ab[CORP]]
+            if n == 0:
+                items += [("action", None, a) for a in acts if a.side == CORP]
+    for n, (what, when, item) in enumerate(items):
+        if x.interrupted(st):
+            drop(x, items[n:], st)
+            return
+        if what == "ability":
+            fire(x, st, when, *item)
+        else:
+            apply_action(x, item, st)
+
+
+def drop(x: Exec, items: list, st: Step) -> None:
+    """Say what did not resolve because the step was cut short, and why."""
+    why = x.stop_reason()
+    for what, when, item in items:
+        if what == "ability":
+            card = item[0]
+            x.emit("trigger", "trigger_dropped", st, side=card.side, card=card.key, when=when, why=why,
+                   extra=(("card", card.key), ("when", when), ("resolved", False)))
+        else:
+            x.emit("warning", "warn_dropped_action", st, side=item.side, what=item.effects, why=why,
+                   extra=(("action", item.index), ("line", item.line)))
+
+
+def fire(x: Exec, st: Step, when: str, card: Card, i: int, ab: Ability) -> None:
+    """Resolve a triggered ability: its effects in order."""
+    w = x.w
+    if ab.first:
+        w.used_first |= {(card.key, i)}
+    if when == "if_successful" and ab.server is not None and ab.server != w.server:
+        x.emit("trigger", "trigger_unmet", st, side=card.side, card=card.key, when=when,
+               named=ab.server, server=w.server, extra=(("card", card.key), ("when", when), ("resolved", False)))
+        return
+    w.triggered += (f"{card.key}: {when}",)
+    x.emit("trigger", "trigger", st, side=card.side, card=card.key, when=when, effect=tuple(ab.effects),
+           extra=(("card", card.key), ("when", when), ("resolved", True)))
+    for e in ab.effects:
+        x.apply(e, card.side, st, source=card.key)
+        if x.interrupted(st) or Flag.ICE_LEFT in w.flags and st.does == "resolve_subroutines":
+            break
+
+
+def pending_actions(x: Exec, st: Step) -> list[Action]:
+    """This step's actions not yet applied."""
+    ice = x.w.ice if st.per_ice else None
+    return [a for a in x.ctx.actions_at(st.id, ice, x.w.visit) if a.index not in x.w.applied]
+
+
+def apply_action(x: Exec, a: Action, st: Step) -> None:
+    """A player's action: refused if the run makes it impossible now, else its effects in order."""
+    w = x.w
+    for e in a.effects:
+        if e.kind == "jack_out" and Flag.DECLARED in w.flags:
+            raise ScenarioError("jack_out_after_success", where=a.where, line=a.line, source=x.ctx.sc.source)
+        if e.kind == "rez":
+            card = x.ctx.cards[e.arg]
+            granted = a.granted_by or e.opt("granted_by")
+            if card.is_ice and not granted and e.arg != w.ice:
+                raise ScenarioError("only_approached_ice_at", occ=x.occ(st), c=e.arg, i=w.ice,
+                                    where=a.where, line=a.line, source=x.ctx.sc.source)
+    w.applied |= {a.index}
+    x.emit("action", "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
+    for e in a.effects:
+        x.apply(e, a.side, st, source=None, action=a)
+        if x.interrupted(st, in_window=st.kind is Kind.PAW):
+            break

@@ -1,0 +1,48 @@
+"""Effects and actions in words, in a language, for traces and pages (labels from the vocabulary)."""
+
+from __future__ import annotations
+
+from ..i18n import t
+from .model import Action, Card, Effect
+from .vocabulary import EFFECTS, Shape
+
+__all__ = ["describe_effect", "describe_effects", "describe_action"]
+
+
+def _w(key: str, lang: str) -> str:
+    return t(f"engine.effects.{key}", lang)
+
+
+def describe_effect(e: Effect, lang: str = "en") -> str:
+    """A short rendering: the effect's label, its argument, then its options."""
+    label = t(EFFECTS[e.kind].label, lang)
+    if EFFECTS[e.kind].shape is Shape.NONE:
+        out = label
+    elif isinstance(e.arg, Card):
+        out = f"{label} {e.arg.key}"
+    elif isinstance(e.arg, (list, tuple)):
+        out = f"{label} {', '.join(str(a) for a in e.arg)}"
+    elif e.arg == "all":
+        out = f"{label} {_w('all', lang)}"
+    else:
+        out = f"{label} {e.arg}"
+    for k, v in e.opts:
+        if k == "otherwise":
+            out += f" ({_w('otherwise', lang)}: " + describe_effects(v, lang) + ")"
+        elif k == "position":
+            out += f" ({_w('at', lang)} {v if isinstance(v, str) else ' '.join(f'{a} {b}' for a, b in v)})"
+        elif k in ("server", "to"):
+            out += f" ({_w('on', lang)} {v})"
+        elif k == "granted_by":
+            out += f" ({_w('granted_by', lang)} {v})"
+    return out
+
+
+def describe_effects(effects, lang: str = "en") -> str:
+    """Several effects, in order."""
+    return "; ".join(describe_effect(e, lang) for e in effects)
+
+
+def describe_action(a: Action, lang: str = "en") -> str:
+    """What an action does."""
+    return describe_effects(a.effects, lang)

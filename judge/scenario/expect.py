@@ -1,0 +1,49 @@
+"""The `expect:` block: what the rules say the run must do, for one rule set or per rule set."""
+
+from __future__ import annotations
+
+from .. import rulesets
+from ..rulesets.model import Kind
+from .validate import Validator
+
+__all__ = ["parse_expect", "EXPECT_KEYS", "OUTCOMES"]
+
+EXPECT_KEYS = ("outcome", "end", "path", "skipped", "approached", "encountered", "passed",
+               "bypassed", "accessed", "stolen", "trashed", "triggered", "bad_publicity_credits",
+               "warnings", "error")
+OUTCOMES = ("successful", "unsuccessful", "neither")
+
+
+def parse_expect(V: Validator, v) -> dict:
+    """Expectations for the file's rule set, or a mapping of rule set -> expectations."""
+    V.mapping(v, ("expect",), EXPECT_KEYS + tuple(rulesets.RULESETS))
+    if any(k in rulesets.RULESETS for k in v):
+        if any(k in EXPECT_KEYS for k in v):
+            raise V.err(("expect",), "expect_mixed")
+        return {k: _one(V, sub, ("expect", k)) for k, sub in v.items()}
+    return _one(V, v, ("expect",))
+
+
+def _ends() -> tuple[str, ...]:
+    return ("6", "7") + tuple(s.id for r in rulesets.RULESETS.values() for s in r.steps if s.kind is Kind.END)
+
+
+def _one(V: Validator, v, path: tuple) -> dict:
+    V.mapping(v, path, EXPECT_KEYS)
+    out: dict = {}
+    for k, val in v.items():
+        p = path + (k,)
+        if k == "outcome":
+            out[k] = V.choice(val, p, OUTCOMES, "outcome")
+        elif k == "end":
+            out[k] = V.choice(val, p, _ends(), "end_step")
+        elif k == "bad_publicity_credits":
+            V.mapping(val, p, ("gained", "lost", "spent"))
+            out[k] = {kk: V.integer(vv, p + (kk,), 0, 100) for kk, vv in val.items()}
+        elif k == "warnings":
+            out[k] = V.integer(val, p, 0, 1000)
+        elif k == "error":
+            out[k] = V.string(val, p, limit=500, kind="expected_error_part")
+        else:
+            out[k] = [V.string(x, p + (i,), limit=300, kind="an_entry") for i, x in enumerate(V.seq(val, p, 1000))]
+    return out

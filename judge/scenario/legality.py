@@ -1,0 +1,101 @@
+"""Who may do what at which step: the rules behind "an action that can never apply is an error".
+
+Each check reads the step's own flags (who may rez, break or jack out there), so a rule set says
+what is allowed and this module only says what that means for an action written in a file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ScenarioError
+from ..rulesets.model import Step
+from .model import CORP, RUNNER, Action, Card, Effect
+from .validate import Validator, effect_word
+
+__all__ = ["Place", "jack_out", "rez", "break_subs", "trash", "decline_steal", "bypass"]
+
+
+@dataclass(frozen=True)
+class Place:
+    """An action placed at a step, with what the file knows, for the checks below."""
+
+    step: Step
+    act: Action
+    path: tuple
+    known: dict[str, Card]
+    protecting: frozenset[str]
+    v: Validator
+
+    def refuse(self, key: str, *, at: bool = False, **args: object) -> ScenarioError:
+        """The error for this action (pointing at its `at` when the step is what is wrong)."""
+        return self.v.err(self.path + (("at",) if at else ()), key, **args)
+
+    def granted(self, e: Effect) -> bool:
+        """A card grants what the rules alone would not allow (`granted_by`)."""
+        return bool(self.act.granted_by or e.opt("granted_by"))
+
+
+def jack_out(p: Place, e: Effect) -> None:
+    if p.act.side != RUNNER:
+        raise p.refuse("only_runner_jacks_out")
+    if not p.step.jack_out and not p.granted(e):
+        raise p.refuse("jack_out_needs_grant", at=True, step=p.step.id)
+
+
+def rez(p: Place, e: Effect) -> None:
+    card = p.known.get(e.arg)
+    if p.act.side != CORP:
+        raise p.refuse("only_corp_rezzes")
+    if card is None:
+        return
+    if card.side != CORP:
+        raise p.refuse("runner_card_rez", c=e.arg)
+    if p.granted(e):
+        return
+    if card.is_ice:
+        if not p.step.rez_ice:
+            raise p.refuse("ice_rez_window", at=True, step=p.step.id)
+        # Ice swapped in later (Project Yagi-Uda) is checked when the run gets there.
+        if p.act.ice != e.arg and e.arg in p.protecting:
+            raise p.refuse("only_approached_ice", c=e.arg, i=p.act.ice)
+    elif not p.step.rez_non_ice:
+        raise p.refuse("non_ice_rez_window", at=True, step=p.step.id)
+
+
+def break_subs(p: Place, e: Effect) -> None:
+    if not p.step.break_subs:
+        raise p.refuse("break_window", at=True, step=p.step.id)
+    if p.act.side != RUNNER:
+        raise p.refuse("only_runner_breaks")
+    ice = p.known.get(p.act.ice) if p.act.ice else None
+    if ice is not None and isinstance(e.arg, tuple):
+        for n in e.arg:
+            if n > len(ice.subroutines):
+                raise p.refuse("no_such_subroutine", i=ice.key, n=len(ice.subroutines), k=n)
+
+
+def _during_access(p: Place, e: Effect) -> Card | None:
+    if not p.step.accesses:
+        raise p.refuse("during_access", at=True, what=effect_word(e.kind), step=p.step.id)
+    if p.act.side != RUNNER:
+        raise p.refuse("only_runner_during_access", what=effect_word(e.kind))
+    return p.known.get(e.arg)
+
+
+def trash(p: Place, e: Effect) -> None:
+    card = _during_access(p, e)
+    if card is not None and card.trash_cost is None:
+        raise p.refuse("no_trash_cost", c=e.arg)
+
+
+def decline_steal(p: Place, e: Effect) -> None:
+    card = _during_access(p, e)
+    if card is not None and card.type != "agenda":
+        raise p.refuse("not_agenda", c=e.arg)
+
+
+def bypass(p: Place, e: Effect) -> None:
+    st = p.step
+    if not (st.does == "encounter_ice" or (st.does == "paid_window" and st.break_subs)):
+        raise p.refuse("bypass_window", at=True, step=st.id)

@@ -1,0 +1,186 @@
+"""The scenario as frozen dataclasses: cards, abilities, effects, actions, servers, the whole file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from ..rulesets import RULESETS
+
+__all__ = ["Effect", "Ability", "Subroutine", "Card", "Server", "Action", "Scenario", "CENTRALS",
+           "SIDES", "CARD_TYPES", "WHENS", "RUNNER", "CORP", "walk_effects"]
+
+RUNNER, CORP = "runner", "corp"
+SIDES = (RUNNER, CORP)
+CENTRALS = ("HQ", "R&D", "Archives")
+CARD_TYPES = ("ice", "agenda", "asset", "upgrade", "operation", "event", "program", "hardware",
+              "resource", "identity")
+WHENS = ("run_begins", "approached", "encountered", "passed", "all_ice_passed", "approach_server",
+         "if_successful", "successful", "accessed", "unsuccessful", "run_ends", "static")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect: a kind (a word of the vocabulary), its argument and options (`position`, ...)."""
+
+    kind: str
+    arg: object = True
+    opts: tuple[tuple[str, object], ...] = ()
+    line: int | None = None
+
+    def opt(self, key: str, default: object = None) -> object:
+        for k, v in self.opts:
+            if k == key:
+                return v
+        return default
+
+
+def walk_effects(effects: Iterable[Effect]) -> Iterator[Effect]:
+    """Every effect of a list, with those nested in options (`otherwise`) after their parent."""
+    for e in effects:
+        yield e
+        for _, v in e.opts:
+            if isinstance(v, tuple) and v and isinstance(v[0], Effect):
+                yield from walk_effects(v)
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A triggered (or static) ability of a card."""
+
+    when: str
+    effects: tuple[Effect, ...]
+    first: bool = False
+    server: str | None = None
+    ice: str | None = None
+    text: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Subroutine:
+    text: str
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card of the board; `key` is its id, or its name when it has no id."""
+
+    key: str
+    name: str
+    side: str
+    type: str | None = None
+    rezzed: bool = False
+    trash_cost: int | None = None
+    points: int | None = None
+    subroutines: tuple[Subroutine, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    line: int | None = None
+
+    @property
+    def is_ice(self) -> bool:
+        return self.type == "ice"
+
+
+@dataclass(frozen=True)
+class Server:
+    name: str
+    ice: tuple[Card, ...] = ()
+    root: tuple[Card, ...] = ()
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def is_remote(self) -> bool:
+        return self.name not in CENTRALS
+
+
+@dataclass(frozen=True)
+class Action:
+    """What a player does at a timing point."""
+
+    index: int
+    at: str | tuple[tuple[str, str], ...]
+    side: str
+    effects: tuple[Effect, ...]
+    ice: str | None = None
+    time: int = 1
+    granted_by: str | None = None
+    line: int | None = None
+    ice_by: tuple[tuple[str, str], ...] = ()  # `ice` given per rule set
+
+    def ice_for(self, ruleset_id: str) -> str | None:
+        """The ice this action concerns under a rule set."""
+        return dict(self.ice_by).get(ruleset_id) if self.ice_by else self.ice
+
+    def at_for(self, ruleset_id: str) -> str | None:
+        """The step id of this action under a ruleset (None: not placed there)."""
+        if isinstance(self.at, str):
+            return self.at
+        return dict(self.at).get(ruleset_id)
+
+    @property
+    def where(self) -> str:
+        return f"actions[{self.index}]"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    title: str
+    ruleset: str
+    server: str
+    servers: dict[str, Server]
+    actions: tuple[Action, ...] = ()
+    by: str | None = None
+    tags: tuple[str, ...] = ()
+    explanation: dict[str, str] = field(default_factory=dict)
+    sources: tuple[str, ...] = ()
+    bad_publicity: int = 0
+    credits: int = 5
+    runner_cards: tuple[Card, ...] = ()
+    corp_cards: tuple[Card, ...] = ()
+    expect: dict | None = None
+    source: str | None = None
+    text: str = ""
+
+    def placed_cards(self) -> tuple[Card, ...]:
+        """The cards the file lists (players' cards, then each server's ice, root and contents)."""
+        return self.runner_cards + self.corp_cards + tuple(
+            c for s in self.servers.values() for c in s.ice + s.root + s.cards)
+
+    def all_cards(self) -> dict[str, Card]:
+        """Every card the scenario defines, by key (installed-by-effect cards included)."""
+        out: dict[str, Card] = {c.key: c for c in self.placed_cards()}
+        for c in self.effect_cards():
+            out.setdefault(c.key, c)
+        return out
+
+    def expect_for(self, ruleset_id: str) -> dict | None:
+        """The expectations for one ruleset (flat `expect` belongs to the scenario's ruleset)."""
+        if self.expect is None:
+            return None
+        if self.expect_by_ruleset:
+            return self.expect.get(ruleset_id)
+        return self.expect if ruleset_id == self.ruleset else None
+
+    def expected_rulesets(self) -> list[str]:
+        if self.expect is None:
+            return []
+        if self.expect_by_ruleset:
+            return list(self.expect)
+        return [self.ruleset]
+
+    def effect_cards(self) -> Iterator[Card]:
+        """Cards introduced by effects (install_ice, encounter of a card that is not installed)."""
+        lists = [a.effects for a in self.actions]
+        for c in self.placed_cards():
+            lists += [ab.effects for ab in c.abilities] + [s.effects for s in c.subroutines]
+        for effects in lists:
+            for e in walk_effects(effects):
+                if isinstance(e.arg, Card):
+                    yield e.arg
+
+    @property
+    def expect_by_ruleset(self) -> bool:
+        """`expect` is given per rule set (its keys are rule-set ids, checked by the parser)."""
+        return self.expect is not None and any(k in RULESETS for k in self.expect)

@@ -1,0 +1,100 @@
+"""A parsed document into a validated Scenario: the run, both players, the servers, the actions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import rulesets
+from ..errors import ScenarioError
+from ..i18n import msg
+from .actions import parse_action
+from .cards import parse_cards
+from .expect import parse_expect
+from .model import CENTRALS, Scenario, Server
+from .refs import check_cards, check_refs
+from .validate import MAX_TEXT, Validator
+from .yamlsource import Doc
+
+__all__ = ["parse_scenario", "TOP_KEYS"]
+
+TOP_KEYS = ("title", "ruleset", "tags", "explanation", "sources", "run", "corp", "runner", "servers",
+            "actions", "expect")
+MAX_SERVERS = 30
+
+
+def _explanation(V: Validator, top: dict) -> dict[str, str]:
+    if "explanation" not in top:
+        return {}
+    ex = top["explanation"]
+    if isinstance(ex, str):
+        return {"en": V.string(ex, ("explanation",), limit=MAX_TEXT)}
+    V.mapping(ex, ("explanation",), ("en", "ko"), ("en",))
+    return {k: V.string(ex[k], ("explanation", k), limit=MAX_TEXT) for k in ex}
+
+
+def _servers(V: Validator, raw) -> dict[str, Server]:
+    servers: dict[str, Server] = {}
+    V.mapping(raw, ("servers",), tuple(raw) if isinstance(raw, dict) else ())
+    if len(raw) > MAX_SERVERS:
+        raise V.err(("servers",), "too_many_servers", n=MAX_SERVERS)
+    for name, sv in raw.items():
+        sp = ("servers", name)
+        V.string(name, sp, kind="a_server_name")
+        sv = {} if sv is None else sv
+        V.mapping(sv, sp, ("ice", "root", "cards"))
+        servers[name] = Server(name, parse_cards(V, sv.get("ice", []), sp + ("ice",), "corp", "ice"),
+                               parse_cards(V, sv.get("root", []), sp + ("root",), "corp", "upgrade"),
+                               parse_cards(V, sv.get("cards", []), sp + ("cards",), "corp"))
+        for i, c in enumerate(servers[name].ice):
+            if not c.is_ice:
+                raise V.err(sp + ("ice", i, "type"), "protects_not_ice", c=c.key)
+    return servers
+
+
+def _ruleset(V: Validator, top: dict, override: str | None) -> str:
+    rs_id = V.choice(top.get("ruleset", rulesets.DEFAULT), ("ruleset",), tuple(rulesets.RULESETS), "ruleset")
+    if override:
+        if override not in rulesets.RULESETS:
+            raise ScenarioError("unknown_ruleset", r=repr(override), known=", ".join(rulesets.RULESETS))
+        rs_id = override
+    return rs_id
+
+
+def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
+    """Validate a parsed document into a Scenario."""
+    V = Validator(doc)
+    top = V.mapping(doc.data, (), TOP_KEYS, ("run",))
+    title = V.string(top["title"], ("title",), limit=300, kind="a_title") if "title" in top else (
+        Path(doc.source).stem if doc.source else "")
+    rs_id = _ruleset(V, top, ruleset_override)
+    tags = tuple(V.string(t, ("tags", i), kind="a_tag") for i, t in enumerate(V.seq(top.get("tags", []), ("tags",), 30)))
+    sources = tuple(V.string(s, ("sources", i), limit=500, kind="a_source")
+                    for i, s in enumerate(V.seq(top.get("sources", []), ("sources",), 30)))
+    run = V.mapping(top["run"], ("run",), ("server", "by"), ("server",))
+    server = V.string(run["server"], ("run", "server"), kind="a_server_name")
+    by = V.string(run["by"], ("run", "by"), kind="a_card_name") if "by" in run else None
+    corp = V.mapping(top.get("corp", {}), ("corp",), ("bad_publicity", "cards"))
+    bp = V.integer(corp.get("bad_publicity", 0), ("corp", "bad_publicity"), 0, 100)
+    corp_cards = parse_cards(V, corp.get("cards", []), ("corp", "cards"), "corp")
+    runner = V.mapping(top.get("runner", {}), ("runner",), ("credits", "cards"))
+    credits = V.integer(runner.get("credits", 5), ("runner", "credits"), 0, 1000)
+    runner_cards = parse_cards(V, runner.get("cards", []), ("runner", "cards"), "runner")
+    servers = _servers(V, top.get("servers", {}))
+    if server not in servers:
+        if server not in CENTRALS:
+            raise V.err(("run", "server"), "server_not_described", s=repr(server),
+                        known=", ".join(servers) or msg("engine.none"))
+        servers[server] = Server(server)
+    if servers[server].is_remote and not (servers[server].ice or servers[server].root or servers[server].cards):
+        raise V.err(("servers", server), "remote_empty", s=repr(server))
+    sc = Scenario(title=title, ruleset=rs_id, server=server, servers=servers, by=by, tags=tags,
+                  explanation=_explanation(V, top), sources=sources, bad_publicity=bp, credits=credits,
+                  runner_cards=runner_cards, corp_cards=corp_cards, source=doc.source)
+    known = check_cards(sc)
+    if by is not None and by not in known:
+        raise V.err(("run", "by"), "by_unknown", c=repr(by))
+    actions = tuple(parse_action(V, a, i, sc, known) for i, a in enumerate(V.seq(top.get("actions", []), ("actions",))))
+    expect = parse_expect(V, top["expect"]) if "expect" in top else None
+    sc = Scenario(**{**sc.__dict__, "actions": actions, "expect": expect})
+    check_refs(sc)
+    return sc

@@ -1,0 +1,64 @@
+"""Cross-references: every card and server an effect or ability names must exist, and two cards
+never share a name."""
+
+from __future__ import annotations
+
+from ..errors import ScenarioError
+from .model import CENTRALS, Card, Effect, Scenario, walk_effects
+from .validate import effect_word
+from .vocabulary import EFFECTS, Shape
+
+__all__ = ["check_cards", "check_refs"]
+
+
+def check_cards(sc: Scenario) -> dict[str, Card]:
+    """Every card by key; two different cards with one key are an error."""
+    seen: dict[str, Card] = {}
+    for c in sc.placed_cards() + tuple(sc.effect_cards()):
+        if c.key in seen and seen[c.key] is not c and seen[c.key] != c:
+            raise ScenarioError("two_cards_named", c=repr(c.key), line=c.line, source=sc.source)
+        seen[c.key] = c
+    return seen
+
+
+def _named_cards(e: Effect) -> tuple:
+    spec = EFFECTS[e.kind]
+    names: tuple = ()
+    if spec.shape in (Shape.CARD, Shape.ICE) and isinstance(e.arg, str):
+        names = (e.arg,)
+    elif spec.shape in (Shape.PAIR, Shape.CARDS):
+        names = e.arg
+    pos = e.opt("position")
+    if isinstance(pos, tuple):
+        names = names + (pos[0][1],)
+    return names
+
+
+def _check(effects, line: int | None, sc: Scenario, known: dict[str, Card], servers: set[str]) -> None:
+    for e in walk_effects(effects):
+        what = effect_word(e.kind)
+        for n in _named_cards(e):
+            if n not in known:
+                raise ScenarioError("no_card_called_in", what=what, c=repr(n), line=e.line or line, source=sc.source)
+        named = [e.opt(k) for k in ("server", "to") if e.opt(k) is not None]
+        if EFFECTS[e.kind].shape is Shape.SERVER:
+            named.append(e.arg)
+        for s in named:
+            if s not in servers:
+                raise ScenarioError("no_server_called_in", what=what, s=repr(s), line=e.line or line,
+                                    source=sc.source)
+
+
+def check_refs(sc: Scenario) -> None:
+    """Every card and server an effect names must exist."""
+    known = sc.all_cards()
+    servers = set(sc.servers) | set(CENTRALS)
+    for a in sc.actions:
+        _check(a.effects, a.line, sc, known, servers)
+    for c in known.values():
+        for ab in c.abilities:
+            _check(ab.effects, ab.line, sc, known, servers)
+            if ab.ice is not None and ab.ice not in known:
+                raise ScenarioError("ability_ice_unknown", i=repr(ab.ice), line=ab.line, source=sc.source)
+        for s in c.subroutines:
+            _check(s.effects, c.line, sc, known, servers)

@@ -1,0 +1,109 @@
+"""The JSON Schema of the scenario format (printed by `judge schema`)."""
+
+from __future__ import annotations
+
+from .. import rulesets
+from .cards import ABILITY_KEYS, CARD_KEYS
+from .expect import EXPECT_KEYS, OUTCOMES
+from .model import CARD_TYPES, SIDES, WHENS
+from .validate import MAX_NAME, MAX_TEXT
+from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
+
+__all__ = ["schema"]
+
+
+def _str(limit: int = MAX_NAME, **kw) -> dict:
+    return {"type": "string", "minLength": 1, "maxLength": limit, **kw}
+
+
+def schema() -> dict:
+    """A JSON Schema (draft 2020-12) that every valid scenario satisfies."""
+    step_ids = sorted({s.id for r in rulesets.RULESETS.values() for s in r.steps})
+    name = _str()
+    position = {"oneOf": [
+        {"enum": ["outermost", "innermost"]},
+        {"type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
+         "properties": {"inward_of": name, "outward_of": name}}]}
+    amount = {"type": "integer", "minimum": 0, "maximum": 100}
+    shapes = {
+        Shape.NONE: {"const": True}, Shape.CARD: name, Shape.SERVER: name, Shape.AMOUNT: amount,
+        Shape.SUBS: {"oneOf": [{"const": "all"}, {"type": "array", "items": {"type": "integer", "minimum": 1}}]},
+        Shape.ICE_CARD: {"$ref": "#/$defs/card"},
+        Shape.ICE: {"oneOf": [name, {"$ref": "#/$defs/card"}]},
+        Shape.PAIR: {"type": "array", "items": name, "minItems": 2, "maxItems": 2},
+        Shape.CARDS: {"type": "array", "items": name}, Shape.TEXT: _str(MAX_TEXT),
+    }
+    one = {k: shapes[spec.shape] for k, spec in EFFECTS.items()}
+    opt_shapes = {Opt.POSITION: position, Opt.SERVER: name, Opt.CARD: name, Opt.FLAG: {"type": "boolean"},
+                  Opt.EFFECTS: {"$ref": "#/$defs/effect"}}
+    options = {k: opt_shapes[o] for k, o in OPTIONS.items()}
+    effect_map = {"type": "object", "minProperties": 1,
+                  "properties": {**one, **options}, "additionalProperties": False,
+                  "oneOf": [{"required": [k]} for k in EFFECTS]}
+    ability_props = {"when": {"enum": list(WHENS)}, "effect": {"$ref": "#/$defs/effect"},
+                     "first": {"type": "boolean"}, "server": name, "ice": name, "text": _str(MAX_TEXT)}
+    ability = {"type": "object", "additionalProperties": False, "required": ["when", "effect"],
+               "properties": {k: ability_props[k] for k in ABILITY_KEYS}}
+    card_props = {
+        "name": name, "id": name, "type": {"enum": list(CARD_TYPES)},
+        "rezzed": {"type": "boolean"}, "trash_cost": {"type": "integer", "minimum": 0},
+        "points": {"type": "integer", "minimum": 0}, "text": _str(MAX_TEXT),
+        "subroutines": {"type": "array", "items": {"oneOf": [
+            _str(MAX_TEXT),
+            {"type": "object", "additionalProperties": False, "required": ["text"],
+             "properties": {"text": _str(MAX_TEXT), "effect": {"$ref": "#/$defs/effect"}}}]}},
+        "abilities": {"type": "array", "items": ability}}
+    card = {"type": "object", "additionalProperties": False, "required": ["name"],
+            "properties": {k: card_props[k] for k in CARD_KEYS}}
+    step_at = {"type": "string", "enum": step_ids}
+    action = {"type": "object", "required": ["at", "by"],
+              "properties": {
+                  "at": {"oneOf": [step_at, {"type": "object", "additionalProperties": False,
+                                             "properties": {r: step_at for r in rulesets.RULESETS}}]},
+                  "ice": {"oneOf": [name, {"type": "object", "additionalProperties": False,
+                                           "properties": {r: name for r in rulesets.RULESETS}}]},
+                  "time": {"type": "integer", "minimum": 1},
+                  "by": {"enum": list(SIDES)}, "granted_by": name,
+                  "effect": {"$ref": "#/$defs/effect"}, **one, **options},
+              "additionalProperties": False}
+    str_list = {"type": "array", "items": {"type": "string"}}
+    expect_one = {"type": "object", "additionalProperties": False, "properties": {
+        "outcome": {"enum": list(OUTCOMES)},
+        "end": {"type": "string"},
+        **{k: str_list for k in EXPECT_KEYS if k not in ("outcome", "end", "bad_publicity_credits", "warnings")},
+        "bad_publicity_credits": {"type": "object", "additionalProperties": False, "properties": {
+            k: {"type": "integer", "minimum": 0} for k in ("gained", "lost", "spent")}},
+        "warnings": {"type": "integer", "minimum": 0}, "error": {"type": "string"}}}
+    cards = {"type": "array", "items": {"oneOf": [name, {"$ref": "#/$defs/card"}]}}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://netrunner-judge.invalid/scenario.schema.json",
+        "title": "Netrunner run-timing judge scenario",
+        "type": "object", "additionalProperties": False, "required": ["run"],
+        "properties": {
+            "title": _str(300), "ruleset": {"enum": list(rulesets.RULESETS)},
+            "tags": {"type": "array", "items": name},
+            "explanation": {"oneOf": [_str(MAX_TEXT), {
+                "type": "object", "additionalProperties": False, "required": ["en"],
+                "properties": {"en": _str(MAX_TEXT), "ko": _str(MAX_TEXT)}}]},
+            "sources": {"type": "array", "items": _str(500)},
+            "run": {"type": "object", "additionalProperties": False, "required": ["server"],
+                    "properties": {"server": name, "by": name}},
+            "corp": {"type": "object", "additionalProperties": False, "properties": {
+                "bad_publicity": {"type": "integer", "minimum": 0}, "cards": cards}},
+            "runner": {"type": "object", "additionalProperties": False, "properties": {
+                "credits": {"type": "integer", "minimum": 0}, "cards": cards}},
+            "servers": {"type": "object", "additionalProperties": {
+                "type": ["object", "null"], "additionalProperties": False,
+                "properties": {"ice": cards, "root": cards, "cards": cards}}},
+            "actions": {"type": "array", "items": action},
+            "expect": {"oneOf": [expect_one, {"type": "object", "additionalProperties": False,
+                                              "properties": {r: expect_one for r in rulesets.RULESETS},
+                                              "minProperties": 1}]},
+        },
+        "$defs": {
+            "card": card,
+            "effect": {"oneOf": [{"enum": list(BARE)}, effect_map,
+                                 {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}}]},
+        },
+    }

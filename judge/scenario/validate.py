@@ -1,0 +1,104 @@
+"""Checks of plain values bound to one document, so every error knows its file, line and place."""
+
+from __future__ import annotations
+
+from ..errors import ScenarioError
+from ..i18n import Msg, msg
+from .yamlsource import Doc, path_text
+
+__all__ = ["Validator", "value_kind", "what", "effect_word", "MAX_NAME", "MAX_TEXT", "MAX_LIST"]
+
+MAX_NAME = 120
+MAX_TEXT = 4000
+MAX_LIST = 200
+
+
+def what(slug: str) -> Msg:
+    """What a value should have been ("a card name"), as a word of the catalogue."""
+    return msg(f"errors.what.{slug}")
+
+
+def effect_word(kind: str) -> Msg:
+    """An effect's name inside a message ("decline steal")."""
+    return msg(f"errors.effect_word.{kind}")
+
+
+def value_kind(v: object) -> Msg:
+    """How a wrong value is described in a message ("a list", "the number 3", ...)."""
+    if v is None:
+        return msg("errors.value.nothing")
+    if isinstance(v, bool):
+        return msg("errors.value.yes_no", v=str(v).lower())
+    if isinstance(v, dict):
+        return msg("errors.value.mapping")
+    if isinstance(v, list):
+        return msg("errors.value.list")
+    if isinstance(v, (int, float)):
+        return msg("errors.value.number", v=v)
+    return msg("errors.value.other", v=f"{v!r}"[:60])
+
+
+class Validator:
+    """Validation helpers bound to one document."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+
+    def err(self, path: tuple, key: str, **args: object) -> ScenarioError:
+        return ScenarioError(key, where=path_text(path) or None, line=self.doc.line(path),
+                             source=self.doc.source, **args)
+
+    def line(self, path: tuple) -> int | None:
+        return self.doc.line(path)
+
+    def mapping(self, v, path, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict:
+        if not isinstance(v, dict):
+            raise self.err(path, "expected_mapping", got=value_kind(v))
+        for k in v:
+            if k not in allowed:
+                raise self.err(path + (k,), "unknown_key", k=repr(k), allowed=", ".join(allowed))
+        for k in required:
+            if k not in v:
+                raise self.err(path, "missing_key", k=repr(k))
+        return v
+
+    def string(self, v, path, *, limit: int = MAX_NAME, kind: str = "text") -> str:
+        w = what(kind)
+        if not isinstance(v, str):
+            if path in self.doc.raw and not isinstance(v, (dict, list)):
+                v = self.doc.raw[path]  # `at: 2.3`, `name: No`: keep what was written
+            else:
+                raise self.err(path, "expected_what", what=w, got=value_kind(v))
+        v = v.strip()
+        if not v:
+            raise self.err(path, "empty", what=w)
+        if len(v) > limit:
+            raise self.err(path, "too_long", what=w, n=len(v), max=limit)
+        if any(ord(ch) < 32 and ch not in "\n\t" for ch in v):
+            raise self.err(path, "control_in", what=w)
+        return v
+
+    def integer(self, v, path, lo: int = 0, hi: int = 1000) -> int:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise self.err(path, "expected_whole", got=value_kind(v))
+        if not lo <= v <= hi:
+            raise self.err(path, "out_of_range", v=v, lo=lo, hi=hi)
+        return v
+
+    def boolean(self, v, path) -> bool:
+        if not isinstance(v, bool):
+            raise self.err(path, "expected_bool", got=value_kind(v))
+        return v
+
+    def seq(self, v, path, limit: int = MAX_LIST) -> list:
+        if not isinstance(v, list):
+            raise self.err(path, "expected_list", got=value_kind(v))
+        if len(v) > limit:
+            raise self.err(path, "list_too_long", n=len(v), max=limit)
+        return v
+
+    def choice(self, v, path, options, kind: str = "value") -> str:
+        s = self.string(v, path, kind=kind)
+        if s not in options:
+            raise self.err(path, "not_known", s=repr(s), what=what(kind), options=", ".join(options))
+        return s

@@ -1,0 +1,103 @@
+"""The effect vocabulary: every effect word defined once, with its argument's shape and options.
+
+The parser, the JSON Schema, the form's choices, the effect labels and the legality checks all
+read this table; the engine's `judge.engine.effects` holds the function that applies each word
+(one per entry; the engine refuses to start if one is missing). Adding an effect is one entry
+here, one function there, its words in the catalogues (`engine.effects.<name>`) and a test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from . import legality
+
+__all__ = ["Shape", "EffectSpec", "EFFECTS", "OPTIONS", "BARE", "names"]
+
+
+class Shape(StrEnum):
+    """What an effect's argument is."""
+
+    NONE = "none"          # a bare word: `end_run`, or `{end_run: true}`
+    CARD = "card"          # the name of a card of the scenario
+    ICE_CARD = "ice_card"  # a piece of ice described in place (a card mapping)
+    ICE = "ice"            # a piece of ice: described in place, or the name of one
+    SUBS = "subs"          # `all`, or subroutine numbers `[1, 3]`
+    PAIR = "pair"          # two different pieces of ice
+    SERVER = "server"      # a server's name
+    AMOUNT = "amount"      # a whole number from 0 to 100
+    CARDS = "cards"        # a list of card names
+    TEXT = "text"          # free text shown in the trace
+
+
+class Opt(StrEnum):
+    """What an option's value is (the option's name is the key written in the file)."""
+
+    POSITION = "position"  # outermost, innermost, {inward_of: X}, {outward_of: X}
+    SERVER = "server"      # a server's name
+    EFFECTS = "effects"    # an effect or a list of effects
+    CARD = "card"          # the name of a card
+    FLAG = "flag"          # true or false
+
+
+# Option name -> the shape of its value.
+OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to": Opt.SERVER,
+                           "otherwise": Opt.EFFECTS, "granted_by": Opt.CARD, "mandatory": Opt.FLAG}
+
+
+@dataclass(frozen=True)
+class EffectSpec:
+    """One effect word: its argument, its options, and what makes it impossible at a step."""
+
+    name: str
+    shape: Shape
+    options: tuple[str, ...] = ()
+    legal: Callable | None = None  # (step, action, effect, board) -> None, or raises a Legality
+
+    @property
+    def label(self) -> str:
+        """The catalogue key of the effect's words in a trace ("end the run")."""
+        return f"engine.effects.{self.name}"
+
+    @property
+    def names_cards(self) -> bool:
+        """The argument names cards of the scenario (checked to exist)."""
+        return self.shape in (Shape.CARD, Shape.PAIR, Shape.CARDS)
+
+
+_SPECS = (
+    EffectSpec("end_run", Shape.NONE),
+    EffectSpec("jack_out", Shape.NONE, ("granted_by",), legality.jack_out),
+    EffectSpec("bypass", Shape.NONE, (), legality.bypass),
+    EffectSpec("approach_again", Shape.NONE),
+    EffectSpec("no_success", Shape.NONE),
+    EffectSpec("rez", Shape.CARD, ("granted_by",), legality.rez),
+    EffectSpec("derez", Shape.CARD),
+    EffectSpec("uninstall", Shape.CARD),
+    EffectSpec("trash", Shape.CARD, (), legality.trash),
+    EffectSpec("decline_steal", Shape.CARD, (), legality.decline_steal),
+    EffectSpec("break", Shape.SUBS, (), legality.break_subs),
+    EffectSpec("install_ice", Shape.ICE_CARD, ("position", "server")),
+    EffectSpec("move_ice", Shape.CARD, ("to", "position")),
+    EffectSpec("swap_ice", Shape.PAIR),
+    EffectSpec("change_server", Shape.SERVER),
+    EffectSpec("move_runner", Shape.SERVER),
+    EffectSpec("encounter", Shape.ICE),
+    EffectSpec("pay", Shape.AMOUNT, ("otherwise",)),
+    EffectSpec("gain", Shape.AMOUNT),
+    EffectSpec("bad_publicity", Shape.AMOUNT),
+    EffectSpec("access_more", Shape.AMOUNT),
+    EffectSpec("access_only", Shape.CARDS),
+    EffectSpec("instead_of_access", Shape.TEXT, ("mandatory",)),
+    EffectSpec("note", Shape.TEXT),
+)
+
+EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
+BARE: tuple[str, ...] = tuple(s.name for s in _SPECS if s.shape is Shape.NONE)
+
+
+def names(*shapes: Shape) -> tuple[str, ...]:
+    """The effect words, in the table's order (those of some shapes, or all)."""
+    return tuple(s.name for s in _SPECS if not shapes or s.shape in shapes)

@@ -1,0 +1,134 @@
+"""Entering a situation: the form and the YAML editor on one page, each able to run its side."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from ...errors import JudgeError
+from ...scenario.yamlsource import load, path_text
+from ..errors import store_failure, unavailable
+from ..i18n import lang, t
+from ..security import CSRFError
+from ..situations import db as store
+from ..situations import situation
+from ..situations.db import StoreError
+from ..situations.yamltree import dump, parse, tree
+from .build import build
+from .fill import fill
+from .form import FormData, blank, from_request
+
+__all__ = ["bp"]
+
+bp = Blueprint("editor", __name__)
+
+
+def _page(fd: FormData, yaml_text: str, status: int = 200, **kw):
+    return render_template("editor.html", fd=fd, yaml_text=yaml_text, **kw), status
+
+
+@bp.get("/")
+@bp.get("/new")
+def new():
+    return _page(blank(), "")
+
+
+@bp.get("/s/<sid>/edit")
+def edit(sid: str):
+    text = store.get(sid)
+    if text is None:
+        abort(404)
+    try:
+        fd, lost = fill(tree(parse(text)))
+    except JudgeError:
+        fd, lost = blank(), []
+    return _page(fd, text, lost=lost)
+
+
+def field_for(origins: dict[str, str], where: str | None) -> str | None:
+    """The form field an error's `where` (`servers.HQ.ice[1].name`) belongs to: the longest origin
+    that is the place itself or one of its parents."""
+    if not where:
+        return None
+    hits = [p for p in origins if where == p or where.startswith((p + ".", p + "["))]
+    return origins[max(hits, key=len)] if hits else None
+
+
+def _field_of_line(text: str, line: int | None, origins: dict[str, str]) -> str | None:
+    """The field behind a line of the YAML the form produced (for errors that only know their line)."""
+    if line is None:
+        return None
+    places = [p for p, ln in load(text).lines.items() if ln == line]
+    return field_for(origins, path_text(max(places, key=len))) if places else None
+
+
+def _run_form(fd: FormData, yaml_text: str):
+    data, origins, errors = build(fd)
+    fd.errors.update(errors)
+    if fd.errors:
+        return _page(fd, yaml_text, 400)
+    text = dump(data)
+    try:
+        s = situation.save(text)
+    except JudgeError as exc:
+        key = field_for(origins, exc.where) or _field_of_line(text, exc.line, origins) or "_"
+        fd.errors[key] = exc.text(lang()) if key != "_" else exc.located_text(lang())
+        return _page(fd, yaml_text, 400)
+    return redirect(url_for("stepper.show", sid=s.id), 303)
+
+
+def _run_yaml(fd: FormData, yaml_text: str):
+    try:
+        s = situation.save(yaml_text)
+    except JudgeError as exc:
+        return _page(fd, yaml_text, 400, yaml_error=exc)
+    return redirect(url_for("stepper.show", sid=s.id), 303)
+
+
+def _form_to_yaml(fd: FormData, yaml_text: str):
+    data, _, errors = build(fd)
+    fd.errors.update(errors)
+    if fd.errors:
+        return _page(fd, yaml_text, 400)
+    return _page(fd, dump(data), notice=t("yaml_updated"))
+
+
+def _yaml_to_form(fd: FormData, yaml_text: str):
+    try:
+        filled, lost = fill(tree(parse(yaml_text)))
+    except JudgeError as exc:
+        return _page(fd, yaml_text, 400, yaml_error=exc)
+    return _page(filled, yaml_text, lost=lost, notice=t("form_updated"))
+
+
+ACTIONS = {"run_form": _run_form, "run_yaml": _run_yaml, "form_to_yaml": _form_to_yaml,
+           "yaml_to_form": _yaml_to_form}
+
+
+@bp.post("/new")
+def submit():
+    fd, yaml_text = from_request(request.form), request.form.get("yaml", "")
+    op = request.form.get("_op", "")
+    if op:  # a row button pressed without JavaScript: re-show the form with the change
+        fd.apply_op(op)
+        return _page(fd, yaml_text)
+    action = ACTIONS.get(request.form.get("_action", ""))
+    return action(fd, yaml_text) if action else _page(fd, yaml_text)  # e.g. a language switch
+
+
+@bp.errorhandler(StoreError)
+def store_failed(e: StoreError):
+    # The server could not save (its database is busy, read-only, missing...): a 503 that keeps
+    # everything typed, so the judge can press the button again once it works.
+    if request.method != "POST":
+        return unavailable(store_failure(e), "database")
+    fd = from_request(request.form)
+    fd.errors["_"] = store_failure(e)
+    return _page(fd, request.form.get("yaml", ""), 503)
+
+
+@bp.errorhandler(CSRFError)
+def csrf_failed(_e):
+    # Show the form again with everything that was typed; only a fresh token is needed.
+    fd = from_request(request.form)
+    fd.errors["_"] = t("err_csrf")
+    return _page(fd, request.form.get("yaml", ""), 400)

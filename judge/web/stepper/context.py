@@ -1,0 +1,79 @@
+"""Everything the stepper page shows for one situation at one step, in one language."""
+
+from __future__ import annotations
+
+from .. import chart
+from ..i18n import t
+from ..rulesets.switch import ruleset_context
+from ..situations.situation import Situation
+from .decide import choices
+from .positions import Position, positions
+
+__all__ = ["BadStep", "step_number", "stepper_context"]
+
+OUTCOME_LISTS = ("approached", "encountered", "passed", "bypassed", "accessed", "stolen", "trashed",
+                 "triggered")
+
+
+class BadStep(ValueError):
+    """?step= names no step of this run."""
+
+    def __init__(self, asked: str, total: int) -> None:
+        super().__init__(asked)
+        self.asked, self.total = asked, total
+
+
+def step_number(asked: str | None, total: int) -> int:
+    """The 1-based step a URL asks for (the first when it asks for none)."""
+    if asked is None or asked == "":
+        return 1
+    # ASCII digits only, and few: "²" passes isdigit() but not int(), and 5,000 digits pass
+    # neither Python's int() limit nor any run (both were 500s).
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 6) or not 1 <= int(asked) <= total:
+        raise BadStep(asked[:20], total)
+    return int(asked)
+
+
+_HIGHLIGHTS: dict[tuple[str, str], tuple[list, dict]] = {}
+_KEEP = 256
+
+
+def _highlights(s: Situation, pos: list[Position], lang: str) -> tuple[list, dict]:
+    """Every step's highlight and the plain tooltips they change. A saved situation's id names
+    its content, so its highlights never change: they are computed once per language (they are
+    most of a page's work: ~9 ms for a median example, ~55 ms for the longest)."""
+    key = (s.id or "", s.trace.ruleset, lang)  # one situation, viewed under each rule set
+    got = _HIGHLIGHTS.get(key) if s.id else None
+    if got is None:
+        hl = chart.highlights(s.trace, pos, lang)
+        base = chart.tooltips(s.trace.rs.id, lang)
+        got = hl, {k: (base or {}).get(k, "") for k in sorted({eid for h in hl for eid in h["titles"]})}
+        if s.id and base is not None:  # without a chart there are no tooltips to keep
+            if len(_HIGHLIGHTS) >= _KEEP:
+                _HIGHLIGHTS.pop(next(iter(_HIGHLIGHTS)), None)
+            _HIGHLIGHTS[key] = got
+    return got
+
+
+def _script_data(s: Situation, pos: list[Position], n: int, lang: str) -> dict:
+    hl, base = _highlights(s, pos, lang)
+    return {"n": n, "total": len(pos), "hl": hl, "base": base,
+            "counter": t("step_of", n="__N__", total=len(pos))}
+
+
+def stepper_context(s: Situation, asked: str | None, lang: str) -> dict:
+    """The page's values; raises BadStep for a step the run does not have."""
+    pos = positions(s.trace, lang)
+    n = step_number(asked, len(pos))
+    t = s.trace
+    svg, chart_failure = chart.inline_or_failure(t, pos, n, lang)
+    return {
+        "s": s, "sc": s.scenario, "trace": t, "positions": pos, "cur": n,
+        "svg": svg, "chart_failure": chart_failure,
+        # Decisions edit the scenario's actions, whose steps are those of its own rule set.
+        "choices": {p.n: choices(s, p) if t.ruleset == s.scenario.ruleset else [] for p in pos},
+        "lists": [(k, t.lists[k]) for k in OUTCOME_LISTS if t.lists[k]],
+        "warnings": [e.text(t.rs, lang) for e in t.warnings],
+        "script_data": _script_data(s, pos, n, lang),
+        **ruleset_context(s),
+    }

@@ -1,0 +1,96 @@
+"""Decisions at a step: what a player could choose there, and the situation each choice makes."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from ...scenario import Action
+from ..editor.effects import YAML_EFFECT, effect_of
+from ..i18n import t
+from ..situations.situation import Situation
+from ..situations.yamltree import dump
+from .positions import Position
+
+__all__ = ["Choice", "choices", "apply"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    kind: str                          # jack_out, continue, rez, unrez, break, effect
+    card: str | None = None
+    subs: tuple[tuple[int, str, bool], ...] = ()   # break: (number, text, broken already)
+
+
+def _here(s: Situation, p: Position) -> list[Action]:
+    """The scenario's actions placed at this step occurrence."""
+    rs_id = s.trace.rs.id
+    return [a for a in s.scenario.actions
+            if a.at_for(rs_id) == p.step.id and a.ice == p.ice and (a.time if p.ice else 1) == p.visit]
+
+
+def _with(acts: list[Action], kind: str, arg=None) -> list[Action]:
+    return [a for a in acts if any(e.kind == kind and (arg is None or e.arg == arg) for e in a.effects)]
+
+
+def choices(s: Situation, p: Position) -> list[Choice]:
+    """What can be decided at this position (the generic "an effect happens now" comes last)."""
+    st, acts, out = p.step, _here(s, p), []
+    if st.kind.value == "end":
+        return []
+    if st.jack_out:
+        out.append(Choice("continue") if _with(acts, "jack_out") else Choice("jack_out"))
+    cards = s.scenario.all_cards()
+    rez_now = []
+    if st.rez_ice and p.ice:
+        rez_now.append(p.ice)
+    if st.rez_non_ice:
+        server = p.before.server
+        rez_now += [k for srv, keys in p.before.root + p.before.contents if srv == server for k in keys
+                    if cards[k].type in ("upgrade", "asset")]
+    for k in rez_now:
+        if _with(acts, "rez", k):
+            out.append(Choice("unrez", k))
+        elif k not in p.before.rezzed:
+            out.append(Choice("rez", k))
+    if st.break_subs and p.ice and cards[p.ice].subroutines:
+        broken = {n for a in _with(acts, "break") for e in a.effects if e.kind == "break"
+                  for n in (range(1, 99) if e.arg == "all" else e.arg)}
+        out.append(Choice("break", p.ice, tuple((n, sub.text, n in broken) for n, sub in
+                                                enumerate(cards[p.ice].subroutines, start=1))))
+    if st.acts:
+        out.append(Choice("effect"))
+    return out
+
+
+def apply(s: Situation, p: Position, form) -> str:
+    """The YAML of the situation with the chosen decision made; ValueError if the choice is unknown."""
+    offered = {(c.kind, c.card): c for c in choices(s, p)}
+    kind, card = form.get("choice", ""), form.get("card") or None
+    choice = offered.get((kind, card))
+    if choice is None:
+        raise ValueError(t("fe_not_offered"))
+    data = copy.deepcopy(s.data)
+    actions = data.setdefault("actions", [])
+    at = {"at": p.step.id, **({"ice": p.ice} if p.ice else {}), **({"time": p.visit} if p.visit > 1 else {})}
+    here = _here(s, p)
+    drop = {"continue": _with(here, "jack_out"), "unrez": _with(here, "rez", card),
+            "break": _with(here, "break")}.get(kind, [])
+    for a in sorted(drop, key=lambda a: a.index, reverse=True):
+        actions.pop(a.index)
+    if kind == "jack_out":
+        actions.append({**at, "by": "runner", "jack_out": True})
+    elif kind == "rez":
+        actions.append({**at, "by": "corp", "rez": card})
+    elif kind == "break":
+        nums = sorted({int(n) for n in form.getlist("sub") if n.isdigit()} & {n for n, _, _ in choice.subs})
+        if nums:
+            actions.append({**at, "by": "runner", "break": "all" if len(nums) == len(choice.subs) else nums})
+    elif kind == "effect":
+        side = form.get("by") if form.get("by") in ("runner", "corp") else "runner"
+        eff = effect_of(form.get("effect", ""), form.get("value", "")[:4000])
+        merge = isinstance(eff, dict) and form.get("effect") != YAML_EFFECT
+        actions.append({**at, "by": side, **(eff if merge else {"effect": eff})})
+    if not actions:
+        data.pop("actions")
+    return dump(data)

@@ -1,0 +1,80 @@
+"""Downloads of a saved situation: the scenario (YAML), the trace (JSON), the chart (SVG, PNG)."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, request
+
+from .. import chart
+from ..i18n import lang
+from ..rulesets.switch import RulesetProblem, under
+from .context import BadStep, step_number
+from .positions import positions
+from .views import load_or_404
+
+__all__ = ["bp"]
+
+bp = Blueprint("files", __name__)
+
+
+def _attachment(body: str | bytes, mimetype: str, name: str) -> Response:
+    resp = Response(body, mimetype=mimetype)
+    resp.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return resp
+
+
+@bp.get("/s/<sid>/scenario.yaml")
+def scenario_yaml(sid: str):
+    s = load_or_404(sid)
+    return _attachment(s.text, "application/yaml", f"situation-{sid}.yaml")
+
+
+def _loaded(sid: str):
+    # ?ruleset= as on the stepper: the downloads of the page being looked at
+    return under(load_or_404(sid), request.args.get("ruleset"))
+
+
+def _rs(s) -> str:
+    return "" if s.trace.ruleset == s.scenario.ruleset else f"-{s.trace.ruleset}"
+
+
+@bp.get("/s/<sid>/trace.json")
+def trace_json(sid: str):
+    s = _loaded(sid)
+    body = json.dumps(s.trace.as_dict(lang()), ensure_ascii=False, indent=2)
+    return _attachment(body, "application/json", f"trace-{sid}{_rs(s)}-{lang()}.json")
+
+
+def _step(sid: str):
+    s = _loaded(sid)
+    pos = positions(s.trace, lang())
+    return s, pos, step_number(request.args.get("step"), len(pos))
+
+
+@bp.get("/s/<sid>/chart.svg")
+def chart_svg(sid: str):
+    s, pos, n = _step(sid)
+    svg = chart.file_svg(s.trace, pos, n, lang())
+    return _attachment(svg, "image/svg+xml", f"chart-{sid}{_rs(s)}-step{n}-{lang()}.svg")
+
+
+@bp.get("/s/<sid>/chart.png")
+def chart_png(sid: str):
+    s, pos, n = _step(sid)
+    return _attachment(chart.png(s.trace, pos, n, lang()), "image/png", f"chart-{sid}{_rs(s)}-step{n}-{lang()}.png")
+
+
+@bp.errorhandler(RulesetProblem)
+def bad_ruleset(exc: RulesetProblem):
+    from ..errors import page_error
+
+    return page_error(str(exc), 400)
+
+
+@bp.errorhandler(BadStep)
+def bad_step(exc: BadStep):
+    from ..errors import page_error
+    from ..i18n import t
+
+    return page_error(t("err_bad_step", step=exc.asked, total=exc.total), 400)
