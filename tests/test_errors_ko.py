@@ -73,7 +73,7 @@ def test_words_put_into_an_error_are_in_the_readers_language_too():
     assert "a card name" in info.value.message and "a list" in info.value.message
 
 
-def test_no_english_is_left_in_the_korean_of_an_effect_named_inside_an_error():
+def test_an_effect_named_inside_an_error_is_the_word_the_file_uses():
     with pytest.raises(ScenarioError) as info:
         load_scenario("x.yaml", text=textwrap.dedent(BAD["trash outside access"]))
-    assert info.value.text("ko").startswith("폐기")
+    assert info.value.text("ko").startswith("trash 효과는")

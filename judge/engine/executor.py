@@ -179,8 +179,8 @@ class Exec:
     def interrupted(self, st: Step, in_window: bool = False) -> bool:
         """An interrupt edge out of this step now holds: the rest of the step is abandoned (in a
         paid ability window, interrupts that let the window complete do not stop it)."""
-        for it in self.rs.interrupts:
-            if st.id in it.sources and guard_holds(self, it.guard):
+        for it in self.rs.interrupts_from(st.id):
+            if guard_holds(self, it.guard):
                 if in_window and it.completes_window:
                     continue
                 return True

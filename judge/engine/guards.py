@@ -51,6 +51,15 @@ GUARDS: dict[str, Callable[[Exec], bool]] = {
 }
 
 
+_PARTS: dict[str, tuple[Callable[[Exec], bool], ...]] = {}
+
+
 def guard_holds(x: Exec, name: str) -> bool:
     """A guard name, or several joined by "&", evaluated on the run."""
-    return all(GUARDS[g](x) for g in name.split("&"))
+    parts = _PARTS.get(name)
+    if parts is None:
+        parts = _PARTS[name] = tuple(GUARDS[g] for g in name.split("&"))
+    for holds in parts:
+        if not holds(x):
+            return False
+    return True

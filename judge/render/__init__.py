@@ -1,7 +1,10 @@
 """Timing charts: the structure of a ruleset, one moment of a trace, and a run's walk-through.
 
 Graphviz lays each (ruleset, language) chart out once per process; highlighting a moment only
-adds classes and titles to that SVG.
+adds classes and titles to that SVG. The chart is built as a model (`extract`, `timeline`), written
+as DOT (`dot`) or Mermaid (`mermaid`), drawn by Graphviz (`graphviz`), and highlighted
+(`highlight`, `svg`, `css`); `trace_text` is the trace for a terminal. It may import
+`judge.engine` (traces), `judge.rulesets`, `judge.i18n` and `judge.errors`.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from .errors import ChartError
+
 __all__ = ["safe", "step_id", "phase_id", "edge_id", "interrupt_id", "interrupt_node_id", "check_unique"]
 
 _KEEP = re.compile(r"[A-Za-z0-9_-]")
@@ -52,7 +54,5 @@ def check_unique(ids: list[str], what: str) -> None:
     seen: set[str] = set()
     for i in ids:
         if i in seen:
-            from .errors import ChartError
-
             raise ChartError("same_id", i=repr(i), where=what)
         seen.add(i)

@@ -6,6 +6,8 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
+from .errors import ChartError
+
 __all__ = ["LaidOut", "prepare", "strip_prologue", "xml_text"]
 
 SVG = "http://www.w3.org/2000/svg"
@@ -144,7 +146,5 @@ def prepare(svg: str, ids: set[str]) -> LaidOut:
     parts = _SLOT.split(text)
     missing = ids - set(titles)
     if missing:
-        from .errors import ChartError
-
         raise ChartError("svg_lacks", ids=str(sorted(missing)[:5]), reason="failed")
     return LaidOut(tuple(parts), titles, frozenset(ids))

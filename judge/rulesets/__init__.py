@@ -1,4 +1,7 @@
-"""The rule sets the judge knows, by id."""
+"""The rule sets the judge knows, by id: each a table of steps, guarded edges and interrupts
+(`model`, `ffg_rr`, `nsg`, `ffg_core`), its timing graph and self-checks (`timing`), and the
+step-number translation between them (`translate`). Rules knowledge only: it imports
+`judge.i18n` and `judge.errors`, nothing else of the judge."""
 
 from __future__ import annotations
 

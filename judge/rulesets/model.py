@@ -124,10 +124,18 @@ class Ruleset:
         return t(f"rulesets.{self.id}.phases.{phase}", lang)
 
     def step(self, step_id: str) -> Step:
-        for s in self.steps:
-            if s.id == step_id:
-                return s
-        raise KeyError(step_id)
+        by_id = self.__dict__.get("_by_id")
+        if by_id is None:
+            by_id = self.__dict__["_by_id"] = {s.id: s for s in self.steps}
+        return by_id[step_id]
+
+    def interrupts_from(self, step_id: str) -> tuple[Interrupt, ...]:
+        """The interrupts that can leave a step, in the order written."""
+        cache = self.__dict__.setdefault("_interrupts_from", {})
+        got = cache.get(step_id)
+        if got is None:
+            got = cache[step_id] = tuple(it for it in self.interrupts if step_id in it.sources)
+        return got
 
     @property
     def step_ids(self) -> tuple[str, ...]:

@@ -18,9 +18,9 @@ def what(slug: str) -> Msg:
     return msg(f"errors.what.{slug}")
 
 
-def effect_word(kind: str) -> Msg:
-    """An effect's name inside a message ("decline steal")."""
-    return msg(f"errors.effect_word.{kind}")
+def effect_word(kind: str) -> str:
+    """An effect's name inside a message: the word the file uses, spaced ("decline steal")."""
+    return kind.replace("_", " ")
 
 
 def value_kind(v: object) -> Msg:

@@ -10,6 +10,9 @@ from markupsafe import Markup
 
 from .. import render
 from ..engine.trace import Trace
+from ..render.ids import step_id
+from ..rulesets import get
+from .i18n import t
 from .stepper.positions import Position
 
 __all__ = ["moment_of", "inline_svg", "inline_or_failure", "failure_text", "tooltips", "plain_svg", "highlights", "base_titles", "png", "file_svg", "STYLE_CSS",
@@ -54,8 +57,6 @@ def inline_or_failure(t: Trace, positions: list[Position], n: int, lang: str) ->
 
 def failure_text(exc: render.ChartError) -> str:
     """Why a chart is missing, in the reader's language."""
-    from .i18n import t
-
     return t("fail_chart_" + (exc.reason if exc.reason in ("missing", "timeout") else "failed"))
 
 
@@ -95,9 +96,6 @@ def timeline_svg(t: Trace, lang: str) -> Markup:
 @cache
 def step_nodes(ruleset_id: str) -> dict[str, str]:
     """The chart's node id of each step ("step-2_3" -> "2.3"), for the pages' scripts."""
-    from ..render.ids import step_id
-    from ..rulesets import get
-
     return {step_id(s): s for s in get(ruleset_id).step_ids}
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .. import board
 from .core import Call, applies
 from .ice import leave
 
@@ -44,10 +43,8 @@ def instead_of_access(c: Call) -> None:
 def trash(c: Call) -> None:
     if c.st.accesses:
         return  # handled card by card in access_cards
-    if not board.installed(c.x.w, c.e.arg):
-        c.warn("w_not_installed", card=c.e.arg)
-        return
-    leave(c, c.e.arg, "trashed")
+    if c.installed(c.e.arg):
+        leave(c, c.e.arg, "trashed")
 
 
 @applies("decline_steal")

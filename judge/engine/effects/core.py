@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from ...rulesets.model import Step
 from ...scenario import EFFECTS, Action, Effect
+from .. import board
+from ..state import Flag
 
 if TYPE_CHECKING:
     from ..executor import Exec
@@ -35,6 +37,20 @@ class Call:
         a = self.action
         extra = (("action", a.index), ("line", a.line)) if a else ()
         self.x.emit("warning", key, self.st, side=self.side, extra=extra, **args)
+
+    def encountering(self, what: str) -> bool:
+        """An ice is being encountered; if not, say that `what` had nothing to work on."""
+        if Flag.ENCOUNTERING in self.x.w.flags:
+            return True
+        self.warn("w_no_encounter", what=what)
+        return False
+
+    def installed(self, key: str) -> bool:
+        """The card is installed; if not, say so (the effect does nothing)."""
+        if board.installed(self.x.w, key):
+            return True
+        self.warn("w_not_installed", card=key)
+        return False
 
     @property
     def in_position_step(self) -> bool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ...errors import RunError, ScenarioError
 from ...scenario import CORP, RUNNER
-from .. import board
 from ..state import Flag
 from .core import Call, applies
 
@@ -35,8 +34,7 @@ def jack_out(c: Call) -> None:
 @applies("bypass")
 def bypass(c: Call) -> None:
     w = c.x.w
-    if Flag.ENCOUNTERING not in w.flags:
-        c.warn("w_no_encounter", what="bypass")
+    if not c.encountering("bypass"):
         return
     w.flags |= {Flag.BYPASSED}
     w.bypassed += (w.ice,)
@@ -49,8 +47,7 @@ def rez(c: Call) -> None:
     if key in w.rezzed:
         c.warn("w_already_rezzed", card=key)
         return
-    if not board.installed(w, key):
-        c.warn("w_not_installed", card=key)
+    if not c.installed(key):
         return
     w.rezzed |= {key}
     c.note("rezzed_card", side=CORP, card=key)
@@ -71,8 +68,7 @@ def derez(c: Call) -> None:
 @applies("break")
 def break_(c: Call) -> None:
     w = c.x.w
-    if Flag.ENCOUNTERING not in w.flags:
-        c.warn("w_no_encounter", what="break")
+    if not c.encountering("break"):
         return
     subs = c.x.ctx.cards[w.ice].subroutines
     nums = range(1, len(subs) + 1) if c.e.arg == "all" else c.e.arg

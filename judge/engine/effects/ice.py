@@ -72,10 +72,8 @@ def leave(c: Call, key: str, verb: str, side: str | None = None) -> None:
 
 @applies("uninstall")
 def uninstall(c: Call) -> None:
-    if not board.installed(c.x.w, c.e.arg):
-        c.warn("w_not_installed", card=c.e.arg)
-        return
-    leave(c, c.e.arg, "uninstalled")
+    if c.installed(c.e.arg):
+        leave(c, c.e.arg, "uninstalled")
 
 
 @applies("move_ice")

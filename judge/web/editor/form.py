@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...scenario import MAX_NAME, MAX_TEXT
+from ..i18n import t
 
 __all__ = ["COLUMNS", "SCALARS", "FormData", "blank", "from_request", "MAX_ROWS"]
 
@@ -92,7 +93,5 @@ def from_request(form) -> FormData:
                                 limit.get(c, MAX_NAME * 3)) for c in cols} for i in range(n)]
     fd = FormData(values=values, rows=rows)
     if any(len(form.getlist(f"{kind}-{cols[0]}")) > MAX_ROWS for kind, cols in COLUMNS.items()):
-        from ..i18n import t
-
         fd.errors["_"] = t("fe_too_many_rows", n=MAX_ROWS)
     return fd

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from flask import current_app
 
+from ...analysis.check import expected_error
 from ...errors import JudgeError
 from . import situation
 
@@ -45,14 +46,7 @@ def folder_signature(folder: Path) -> tuple:
 
 def expects_error(f: Path) -> bool:
     """Whether a file says it is meant to be refused (`expect: {error: ...}`), read leniently."""
-    import yaml
-
-    try:
-        doc = yaml.safe_load(f.read_text(encoding="utf-8"))
-    except (yaml.YAMLError, OSError, UnicodeDecodeError):
-        return False
-    expect = doc.get("expect") if isinstance(doc, dict) else None
-    return isinstance(expect, dict) and bool(expect.get("error"))
+    return expected_error(f) is not None
 
 
 def _load(f: Path) -> Example:

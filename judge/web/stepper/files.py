@@ -7,7 +7,8 @@ import json
 from flask import Blueprint, Response, request
 
 from .. import chart
-from ..i18n import lang
+from ..errors import page_error
+from ..i18n import lang, t
 from ..rulesets.switch import RulesetProblem, under
 from .context import BadStep, step_number
 from .positions import positions
@@ -67,14 +68,9 @@ def chart_png(sid: str):
 
 @bp.errorhandler(RulesetProblem)
 def bad_ruleset(exc: RulesetProblem):
-    from ..errors import page_error
-
     return page_error(str(exc), 400)
 
 
 @bp.errorhandler(BadStep)
 def bad_step(exc: BadStep):
-    from ..errors import page_error
-    from ..i18n import t
-
     return page_error(t("err_bad_step", step=exc.asked, total=exc.total), 400)
