@@ -19,7 +19,8 @@ class _Builder:
 
     def whole(self, key: str, label: str) -> int | None:
         v = self.fd.values[key].strip() or "0"
-        if not v.isdigit() or int(v) > 1000:
+        # ASCII digits only: "²" passes isdigit() but not int()
+        if not (v.isascii() and v.isdigit() and len(v) <= 4) or int(v) > 1000:
             self.errors[key] = t("fe_whole", label=t(label))
             return None
         return int(v)
