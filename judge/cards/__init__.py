@@ -8,4 +8,19 @@ shipped `data/catalogue.json`, `build` regenerates that file from the shared Net
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from .catalogue import (
+    TIMING_MARKERS,
+    CardFacts,
+    all_cards,
+    find,
+    find_all,
+    get,
+    search,
+    standard_ice,
+    standard_run_cards,
+    suggest,
+    timing_relevant,
+)
+
+__all__ = ["TIMING_MARKERS", "CardFacts", "all_cards", "find", "find_all", "get", "search",
+           "standard_ice", "standard_run_cards", "suggest", "timing_relevant"]
