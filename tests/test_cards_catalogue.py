@@ -50,6 +50,11 @@ def test_facts_a_card_does_not_have_are_none_and_a_zero_cost_stays_zero():
     assert get("24_7_news_cycle").cost == 0
 
 
+def test_as_dict_and_the_catalogue_file_write_the_facts_in_one_order():
+    assert cat.FIELD_ORDER == tuple(build.FIELDS)
+    assert list(get("tollbooth").as_dict())[:-1] == list(build.FIELDS)
+
+
 def test_both_identity_types_are_identity_in_a_scenario():
     assert get("jinteki_potential_unleashed").scenario_type == "identity"
     assert get("419_amoral_scammer").scenario_type == "identity"

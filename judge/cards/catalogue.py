@@ -12,13 +12,13 @@ import heapq
 import json
 import threading
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 from . import names
 
-__all__ = ["CATALOGUE", "TIMING_MARKERS", "NETRUNNERDB_CARD", "CardFacts", "Catalogue", "catalogue", "get",
+__all__ = ["CATALOGUE", "FIELD_ORDER", "TIMING_MARKERS", "NETRUNNERDB_CARD", "CardFacts", "Catalogue", "catalogue", "get",
            "find", "find_all", "suggest", "search", "all_cards", "standard_ice", "standard_run_cards",
            "timing_relevant"]
 
@@ -30,6 +30,10 @@ TIMING_MARKERS = frozenset({
     "on_access", "bypass", "end_the_run", "jack_out", "makes_a_run", "redirect", "instead_of_breach",
     "rez_during_run", "install_ice_mid_run", "breach",
 })
+# The facts in the order the catalogue file and as_dict() write them.
+FIELD_ORDER = ("id", "title", "title_ko", "side", "type", "subtypes", "faction", "cost", "strength", "agenda_points",
+               "advancement_requirement", "trash_cost", "unique", "subroutines", "markers", "printings",
+               "legal_now_in", "rulings")
 MAX_QUERY = 200
 SUGGEST_CUTOFF = 0.5
 
@@ -94,7 +98,7 @@ class CardFacts:
 
     def as_dict(self) -> dict:
         """Return every fact (absent ones as None, lists as lists) and the NetrunnerDB link."""
-        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d = {k: getattr(self, k) for k in FIELD_ORDER}
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()} | {"netrunnerdb_url": self.netrunnerdb_url}
 
 
