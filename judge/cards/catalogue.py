@@ -4,6 +4,7 @@
 normalised name (the Korean printings call both Gemini and The Twins `쌍둥이자리`), it prefers the
 card legal in standard, then the one with the newest printing (NetrunnerDB numbers printings in
 release order), then the smaller id; `find_all` lists every card of that name in that order.
+An exact id always names its own card.
 """
 
 from __future__ import annotations
