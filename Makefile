@@ -6,7 +6,7 @@ SYSSTAMP := .sys-installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: serve test setup system graphs bench load lint clean
+.PHONY: serve test setup system graphs bench load lint cards clean
 
 serve: setup
 	$(VENV)/bin/judge serve --host $(HOST) --port $(PORT)
@@ -46,6 +46,10 @@ bench: setup
 # Many judges at once: a waitress server on 127.0.0.1, 20 clients for 30 s (tests/test_load.py runs 5 x 3 s).
 load: setup
 	$(PY) benchmarks/load_test.py --clients 20 --seconds 30
+
+# The card catalogue (judge/cards/data/catalogue.json) from ../shared/data/cards/cards.json; commit the result.
+cards: setup
+	$(PY) -m judge.cards.build
 
 lint: setup
 	$(VENV)/bin/ruff check judge tests benchmarks

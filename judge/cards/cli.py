@@ -1,0 +1,235 @@
+"""The `cards` command group: search, show, coverage and import; `cli.add_command(cards)` registers it."""
+
+from __future__ import annotations
+
+import json
+import sys
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from judge import paths
+
+from .build import TYPES
+from .catalogue import (
+    TIMING_MARKERS,
+    CardFacts,
+    all_cards,
+    find,
+    search,
+    standard_ice,
+    standard_run_cards,
+    suggest,
+    timing_relevant,
+)
+from .importer import CardImportError, import_export, official_text
+from .models import modelled_ids
+
+__all__ = ["DEFAULT_INSTANCE", "cards", "extra_info", "register_extra_info", "card_payload", "coverage_counts"]
+
+DEFAULT_INSTANCE = Path(paths.ROOT) / "instance"
+_EXTRA: list[Callable[[CardFacts], dict]] = []
+_LABELS = {  # label: (English, Korean)
+    "id": ("id", "id"), "title": ("title", "이름"), "title_ko": ("Korean title", "한국어 이름"),
+    "other": ("English title", "영어 이름"), "type": ("type", "종류"), "faction": ("faction", "진영"),
+    "side": ("side", "구분"), "cost": ("cost", "비용"), "strength": ("strength", "강도"),
+    "subroutines": ("subroutines", "서브루틴"), "agenda_points": ("agenda points", "아젠다 점수"),
+    "advancement_requirement": ("advancement", "진행 요구치"), "trash_cost": ("trash cost", "폐기 비용"),
+    "unique": ("unique", "고유"), "markers": ("timing markers", "타이밍 표시"), "legal_now_in": ("legal in", "사용 가능"),
+    "rulings": ("rulings", "판정"), "printings": ("printings", "인쇄"), "netrunnerdb": ("NetrunnerDB", "NetrunnerDB"),
+    "text": ("text (from your import)", "카드 문구 (가져온 자료)"), "none": ("no card matches", "맞는 카드가 없습니다:"),
+}
+
+
+def _l(name: str, lang: str) -> str:
+    """Return a label in the language."""
+    return _LABELS[name][lang == "ko"]
+
+
+def _name(card: CardFacts, lang: str) -> str:
+    """Return the card's title in the language (the English title when it has no Korean one)."""
+    return (card.title_ko or card.title) if lang == "ko" else card.title
+
+
+def _fail(message: str) -> NoReturn:
+    """Print one error line and exit with code 2."""
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+def _unknown(text: str, lang: str) -> NoReturn:
+    """Fail for a name that is no card, naming the closest cards."""
+    near = ", ".join(_name(c, lang) for c in suggest(text))
+    if lang == "ko":
+        _fail(f"카드를 찾지 못했습니다: {text!r}" + (f"; 비슷한 카드: {near}" if near else ""))
+    _fail(f"no card is called {text!r}" + (f"; closest: {near}" if near else ""))
+
+
+def register_extra_info(fn: Callable[[CardFacts], dict]) -> Callable[[CardFacts], dict]:
+    """Plug in a source of extra facts for `show` (its keys override the hooks of extra_info)."""
+    _EXTRA.append(fn)
+    return fn
+
+
+def extra_info(card: CardFacts) -> dict:
+    """Return what the rest of the judge knows of a card: `model` (None until models land) and library `cases`."""
+    info: dict = {"model": None, "cases": []}
+    for fn in _EXTRA:
+        info.update(fn(card))
+    return info
+
+
+def card_payload(card: CardFacts, instance: Path | None = None) -> dict:
+    """Return the JSON `show` prints: the facts, the link, imported text (or None) and extra_info."""
+    text = None
+    if instance is not None:
+        try:
+            text = official_text(card.id, instance)
+        except CardImportError as exc:
+            click.echo(f"warning: {exc}", err=True)
+    return card.as_dict() | {"official_text": text} | extra_info(card)
+
+
+def _width(s: str) -> int:
+    """Return how many terminal columns s takes (wide East Asian characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    """Return rows as aligned columns."""
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(c + " " * (w - _width(c)) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+
+
+@click.group("cards", context_settings={"help_option_names": ["-h", "--help"]})
+def cards() -> None:
+    """Look up NetrunnerDB card facts by id, English or Korean title."""
+
+
+_LANG = click.option("--lang", type=click.Choice(["en", "ko"]), default="en", show_default=True)
+_INSTANCE = click.option("--instance", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_INSTANCE,
+                         show_default=True, help="The instance folder that holds imported card text.")
+
+
+@cards.command("search")
+@click.argument("text")
+@click.option("--limit", type=click.IntRange(1, 500), default=20, show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@_LANG
+@click.option("--side", type=click.Choice(["corp", "runner"]), default=None)
+@click.option("--type", "ctype", type=click.Choice([*TYPES, "identity"]), default=None)
+@click.option("--legal", default=None, metavar="FORMAT", help="Only cards legal in this format (e.g. standard).")
+def search_cmd(text: str, limit: int, fmt: str, lang: str, side: str | None, ctype: str | None,
+               legal: str | None) -> None:
+    """Find cards by English or Korean title.
+
+    Exact matches come first, then titles that start with TEXT, then titles that hold it, then close
+    spellings. Korean initial consonants (ㅇㄴㄱㅁ) work too.
+    """
+    found = search(text, limit, side, ctype, legal)
+    if fmt == "json":
+        click.echo(json.dumps([c.as_dict() for c in found], ensure_ascii=False, indent=2))
+    elif not found:
+        click.echo(f"{_l('none', lang)} {text!r}")
+    else:
+        head = ["id", "title", "title_ko"] if lang == "en" else ["id", "title_ko", "other"]
+        rows = [[_l(h, lang) for h in [*head, "type", "faction"]]]
+        for c in found:
+            names = [c.title, c.title_ko or "-"] if lang == "en" else [c.title_ko or c.title, c.title]
+            rows.append([c.id, *names, c.type, c.faction])
+        click.echo("\n".join(_table(rows)))
+
+
+def _show_lines(d: dict, lang: str) -> list[str]:
+    """Return the facts of a card payload as lines for a person."""
+    title = d["title_ko"] if lang == "ko" and d["title_ko"] else d["title"]
+    other = d["title"] if title != d["title"] else d["title_ko"]
+    out = [title + (f" ({other})" if other and other != title else "")]
+    kind = d["type"] + (f" ({', '.join(d['subtypes'])})" if d["subtypes"] else "")
+    out.append(f"{_l('id', lang)}: {d['id']}   {_l('side', lang)}: {d['side']}   {_l('type', lang)}: {kind}   "
+               f"{_l('faction', lang)}: {d['faction']}")
+    numbers = ["cost", "strength", "subroutines", "agenda_points", "advancement_requirement", "trash_cost"]
+    shown = [f"{_l(k, lang)} {d[k]}" for k in numbers if d[k] is not None and (d[k] or k != "subroutines")]
+    if shown:
+        out.append("   ".join(shown))
+    if d["unique"]:
+        out.append(_l("unique", lang))
+    for k in ("markers", "legal_now_in", "printings"):
+        if d[k]:
+            out.append(f"{_l(k, lang)}: {', '.join(d[k])}")
+    if d["rulings"]:
+        out.append(f"{_l('rulings', lang)}: {d['rulings']}")
+    out.append(f"{_l('netrunnerdb', lang)}: {d['netrunnerdb_url']}")
+    if d["official_text"]:
+        out += [f"{_l('text', lang)}:", *("  " + line for line in d["official_text"].splitlines())]
+    return out
+
+
+@cards.command("show")
+@click.argument("card", metavar="ID_OR_TITLE")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@_LANG
+@_INSTANCE
+def show_cmd(card: str, fmt: str, lang: str, instance: Path) -> None:
+    """Show a card's facts and NetrunnerDB link.
+
+    ID_OR_TITLE is a card id, an English title or a Korean title, in any case and spacing.
+    """
+    c = find(card)
+    if c is None:
+        _unknown(card, lang)
+    d = card_payload(c, instance)
+    click.echo(json.dumps(d, ensure_ascii=False, indent=2) if fmt == "json" else "\n".join(_show_lines(d, lang)))
+
+
+def coverage_counts() -> dict:
+    """Return the catalogue's counts and how many standard ice and run cards modelled_ids() covers."""
+    modelled, ids = modelled_ids(), {c.id for c in all_cards()}
+    ice, runs = {c.id for c in standard_ice()}, {c.id for c in standard_run_cards()}
+    return {"cards": len(ids), "standard": sum(c.is_standard for c in all_cards()), "standard_ice": len(ice),
+            "standard_run_cards": len(runs), "timing_relevant": len(timing_relevant()),
+            "modelled": {"standard_ice": len(modelled & ice), "standard_run_cards": len(modelled & runs),
+                         "cards": len(modelled & ids)},
+            "unknown_modelled_ids": sorted(modelled - ids)}
+
+
+@cards.command("coverage")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def coverage_cmd(fmt: str) -> None:
+    """Count the catalogue's cards and how many the judge models."""
+    n = coverage_counts()
+    if n["unknown_modelled_ids"]:
+        click.echo(f"warning: modelled ids that are no card: {', '.join(n['unknown_modelled_ids'])}", err=True)
+    if fmt == "json":
+        click.echo(json.dumps(n, indent=2))
+        return
+    m = n["modelled"]
+    click.echo(f"cards: {n['cards']} ({n['standard']} legal in standard)\n"
+               f"standard ice: {n['standard_ice']}\n"
+               f"standard run cards (makes_a_run): {n['standard_run_cards']}\n"
+               f"standard cards with a timing marker: {n['timing_relevant']} ({', '.join(sorted(TIMING_MARKERS))})\n"
+               f"modelled: {m['standard_ice']} of {n['standard_ice']} standard ice, "
+               f"{m['standard_run_cards']} of {n['standard_run_cards']} standard run cards, {m['cards']} cards in all")
+
+
+@cards.command("import")
+@click.argument("path", type=click.Path(path_type=Path))
+@_INSTANCE
+def import_cmd(path: Path, instance: Path) -> None:
+    """Store card text from your NetrunnerDB export.
+
+    PATH is a netrunner-cards-json folder (v2/cards/*.json) or a JSON file (a list of cards, or the
+    API's {"data": [...]}). The text stays in the instance folder; the project ships none.
+    """
+    try:
+        report = import_export(path, instance)
+    except CardImportError as exc:
+        _fail(str(exc))
+    click.echo("\n".join(report.lines()))
+
+
+if __name__ == "__main__":
+    cards()
