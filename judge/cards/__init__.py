@@ -3,7 +3,8 @@
 The package owns the facts of each card (type, cost, strength, markers, printings, legality) and
 finding a card by what a person types; it holds no card text. `catalogue` loads and searches the
 shipped `data/catalogue.json`, `build` regenerates that file from the shared NetrunnerDB facts,
-`importer` stores official text from an export the user supplies, and `cli` is the `cards` command.
+`importer` stores official text from an export the user supplies; the `cards` command is
+`judge.cli.cards`. It imports only `judge.paths`.
 """
 
 from __future__ import annotations

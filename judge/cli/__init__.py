@@ -12,6 +12,7 @@ import click
 
 from ..errors import JudgeError
 from ..i18n import t
+from .catalogue import cards
 from .chart import chart_cmd
 from .commands import COMMANDS
 
@@ -24,7 +25,7 @@ def cli() -> None:
     """Judge the timing of a Netrunner run, step by step."""
 
 
-for _command in COMMANDS + (chart_cmd,):
+for _command in COMMANDS + (chart_cmd, cards):
     cli.add_command(_command)
 
 

@@ -11,10 +11,9 @@ from typing import NoReturn
 
 import click
 
-from judge import paths
-
-from .build import TYPES
-from .catalogue import (
+from .. import paths
+from ..cards.build import TYPES
+from ..cards.catalogue import (
     TIMING_MARKERS,
     CardFacts,
     all_cards,
@@ -25,8 +24,8 @@ from .catalogue import (
     suggest,
     timing_relevant,
 )
-from .importer import CardImportError, import_export, official_text
-from .models import modelled_ids
+from ..cards.importer import CardImportError, import_export, official_text
+from ..cards.models import modelled_ids
 
 __all__ = ["DEFAULT_INSTANCE", "cards", "extra_info", "register_extra_info", "card_payload", "coverage_counts"]
 
@@ -231,5 +230,3 @@ def import_cmd(path: Path, instance: Path) -> None:
     click.echo("\n".join(report.lines()))
 
 
-if __name__ == "__main__":
-    cards()
