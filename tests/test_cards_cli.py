@@ -94,7 +94,7 @@ def test_an_unknown_card_without_any_close_one_names_none():
 
 def test_an_unknown_card_in_korean_names_the_closest_in_korean():
     r = CliRunner().invoke(cards, ["show", "톨브스", "--lang", "ko"])
-    assert r.exit_code == 2 and r.stderr.startswith("error: 카드를 찾지 못했습니다: '톨브스'; 비슷한 카드: 톨부스")
+    assert r.exit_code == 2 and r.stderr.startswith("오류: 카드를 찾지 못했습니다: '톨브스'; 비슷한 카드: 톨부스")
 
 
 def test_coverage_ends_with_the_modelled_line():

@@ -18,6 +18,8 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ..errors import JudgeError
+from ..i18n import t
 from .catalogue import all_cards, find, get
 
 __all__ = ["TEXT_FILE", "MAX_FILE_BYTES", "MAX_FILES", "MAX_ENTRIES", "MAX_TEXT", "CardImportError",
@@ -32,13 +34,11 @@ MAX_LISTED = 50  # unknown titles and skipped entries a report spells out
 _CARD_LEVEL = 10**9  # the rank of a card-level entry, above any printing code
 
 
-def _n(count: int, noun: str) -> str:
-    """Return '1 entry' or '2 entries'."""
-    return f"{count} {noun if count == 1 else noun[:-1] + 'ies' if noun.endswith('y') else noun + 's'}"
-
-
-class CardImportError(Exception):
+class CardImportError(JudgeError):
     """The export cannot be imported; the message says file, where and what."""
+
+    def __init__(self, key: str, **kw) -> None:
+        super().__init__(f"errors.cards.{key}", **kw)
 
 
 @dataclass
@@ -60,18 +60,20 @@ class ImportReport:
         """Return the report as plain data."""
         return asdict(self)
 
-    def lines(self) -> list[str]:
-        """Return the report as lines for a person."""
-        out = [f"read {_n(self.entries, 'entry')} from {self.source}",
-               f"matched {_n(self.matched, 'card')} ({self.by_title} by title), stored in {self.stored_to}"]
+    def lines(self, lang: str = "en") -> list[str]:
+        """Return the report as lines for a person, in a language."""
+        def w(key: str, n: int, **args: object) -> str:  # a count of one has its own sentence
+            return t(f"cli.cards.report.{key}" + ("_one" if n == 1 else ""), lang, n=n, **args)
+        out = [w("read", self.entries, source=self.source),
+               w("matched", self.matched, by_title=self.by_title, stored=self.stored_to)]
         if self.duplicates:
-            out.append(f"{_n(self.duplicates, 'entry')} gave a card again (a card-level or newer printing wins)")
-        out.append(_n(self.unknown_count, "unknown title") + (": " + ", ".join(self.unknown_titles)
-                                                               if self.unknown_titles else ""))
-        out.append(_n(self.skipped_count, "skipped entry"))
-        out += [f"  skipped {s}" for s in self.skipped]
+            out.append(w("duplicates", self.duplicates))
+        out.append(w("unknown", self.unknown_count) + (": " + ", ".join(self.unknown_titles)
+                                                       if self.unknown_titles else ""))
+        out.append(w("skipped", self.skipped_count))
+        out += ["  " + t("cli.cards.report.skipped_entry", lang, what=s) for s in self.skipped]
         more = self.skipped_count - len(self.skipped)
-        return out + ([f"  ... and {more} more"] if more > 0 else [])
+        return out + (["  " + t("cli.cards.report.more", lang, n=more)] if more > 0 else [])
 
 
 def _read_json(f: Path, shown: str, budget: list[int]) -> object:
@@ -79,17 +81,17 @@ def _read_json(f: Path, shown: str, budget: list[int]) -> object:
     try:
         size = f.stat().st_size
         if size > budget[0]:
-            raise CardImportError(f"{shown}: the export is larger than {MAX_FILE_BYTES} bytes")
+            raise CardImportError("too_big", max=MAX_FILE_BYTES, source=shown)
         budget[0] -= size
         return json.loads(f.read_bytes().decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise CardImportError(f"{shown}: not UTF-8 text") from None
+        raise CardImportError("not_utf8", source=shown) from None
     except json.JSONDecodeError as exc:
-        raise CardImportError(f"{shown}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}") from None
+        raise CardImportError("not_json", why=exc.msg, source=f"{shown}:{exc.lineno}:{exc.colno}") from None
     except RecursionError:
-        raise CardImportError(f"{shown}: the JSON is nested too deeply") from None
+        raise CardImportError("too_deep", source=shown) from None
     except OSError as exc:
-        raise CardImportError(f"{shown}: cannot read: {exc.strerror or exc}") from None
+        raise CardImportError("cannot_read", why=exc.strerror or str(exc), source=shown) from None
 
 
 def _entries(path: Path) -> list[tuple[str, object, str | None]]:
@@ -99,16 +101,16 @@ def _entries(path: Path) -> list[tuple[str, object, str | None]]:
         folder = path / "v2" / "cards" if (path / "v2" / "cards").is_dir() else path
         files = sorted(folder.glob("*.json"))
         if not files:
-            raise CardImportError(f"{path}: no v2/cards/*.json and no *.json here: not a netrunner-cards-json folder")
+            raise CardImportError("not_a_folder", source=str(path))
         if len(files) > MAX_FILES:
-            raise CardImportError(f"{folder}: {len(files)} files, more than the {MAX_FILES} an export may have")
+            raise CardImportError("too_many_files", n=len(files), max=MAX_FILES, source=str(folder))
         out = []
         for f in files:
             doc = _read_json(f, str(f), budget)
             out += [(f"{f}:{w}" if w else str(f), e, t) for w, e, t in _shape(doc, str(f))]
         return out
     if not path.exists():
-        raise CardImportError(f"{path}: no such file or folder")
+        raise CardImportError("no_such_path", source=str(path))
     return [(f"{path}:{w}" if w else str(path), e, t) for w, e, t in _shape(_read_json(path, str(path), budget), str(path))]
 
 
@@ -120,11 +122,11 @@ def _shape(doc: object, shown: str) -> list[tuple[str, object, str | None]]:
         data = doc["data"]
         items = data if isinstance(data, list) else [data] if isinstance(data, dict) else None
         if items is None:
-            raise CardImportError(f"{shown}: data: expected a list of cards, found {type(data).__name__}")
+            raise CardImportError("data_not_list", found=type(data).__name__, source=shown)
         return [(f"data[{i}]", e, e.get("type") if isinstance(e, dict) else None) for i, e in enumerate(items)]
     if isinstance(doc, dict) and ("title" in doc or "id" in doc or "code" in doc):
         return [("", doc, None)]
-    raise CardImportError(f"{shown}: expected a list of cards, {{\"data\": [...]}} or one card object")
+    raise CardImportError("wrong_shape", source=shown)
 
 
 def _flat(entry: dict) -> dict:
@@ -138,19 +140,19 @@ def import_export(path: str | os.PathLike[str], instance_dir: str | os.PathLike[
     path, instance = Path(path), Path(instance_dir)
     entries = _entries(path)
     if len(entries) > MAX_ENTRIES:
-        raise CardImportError(f"{path}: {len(entries)} entries, more than the {MAX_ENTRIES} an export may have")
+        raise CardImportError("too_many_entries", n=len(entries), max=MAX_ENTRIES, source=str(path))
     by_printing = {code: c for c in all_cards() for code in c.printings}
     report = ImportReport(source=str(path), stored_to=str(instance / TEXT_FILE), entries=len(entries))
     best: dict[str, tuple[int, str]] = {}
 
-    def skip(where: str, why: str) -> None:
+    def skip(where: str, why: str, **args: object) -> None:
         report.skipped_count += 1
         if len(report.skipped) < MAX_LISTED:
-            report.skipped.append(f"{where}: {why}")
+            report.skipped.append(f"{where}: " + t(f"cli.cards.skip.{why}", "en", **args))
 
     for where, raw, kind in entries:
         if not isinstance(raw, dict):
-            skip(where, f"expected a card object, found {type(raw).__name__}")
+            skip(where, "not_object", found=type(raw).__name__)
             continue
         e = _flat(raw)
         ident, code, title, card_id = (e.get(k) if isinstance(e.get(k), str) else None
@@ -168,14 +170,14 @@ def import_export(path: str | os.PathLike[str], instance_dir: str | os.PathLike[
                     report.unknown_titles.append(title[:100])
             else:
                 named = card_id or ident or code
-                skip(where, f"no card has the id {named!r}" if named else "no id, code or title")
+                skip(where, "unknown_id", id=repr(named)) if named else skip(where, "nameless")
             continue
         text = e.get("text")
         if not isinstance(text, str) or not text.strip():
-            skip(where, f"{card.id}: no text" if text in (None, "") else f"{card.id}: text is not a string")
+            skip(where, "no_text" if text in (None, "") else "text_not_string", card=card.id)
             continue
         if len(text) > MAX_TEXT:
-            skip(where, f"{card.id}: text longer than {MAX_TEXT} characters")
+            skip(where, "text_too_long", card=card.id, max=MAX_TEXT)
             continue
         rank = int(code) if code and code.isdigit() else _CARD_LEVEL
         if card.id in best:
@@ -187,7 +189,7 @@ def import_export(path: str | os.PathLike[str], instance_dir: str | os.PathLike[
             report.by_title += int(titled)
         best[card.id] = (rank, text.strip())
     if not best:
-        raise CardImportError(f"{path}: no entry matched a card of the catalogue with text; nothing was stored")
+        raise CardImportError("nothing_matched", source=str(path))
     instance.mkdir(parents=True, exist_ok=True)
     tmp = instance / (TEXT_FILE + ".tmp")
     tmp.write_text(json.dumps({k: best[k][1] for k in sorted(best)}, ensure_ascii=False, indent=0) + "\n",
@@ -202,9 +204,9 @@ def _stored(f: Path, stamp: tuple[int, int]) -> dict[str, str]:
     try:
         doc = json.loads(f.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CardImportError(f"{f}: not the JSON an import writes ({exc}); import the export again") from None
+        raise CardImportError("stored_unreadable", why=str(exc), source=str(f)) from None
     if not isinstance(doc, dict):
-        raise CardImportError(f"{f}: expected {{card id: text}}; import the export again")
+        raise CardImportError("stored_wrong_shape", source=str(f))
     return {k: v for k, v in doc.items() if isinstance(v, str)}
 
 

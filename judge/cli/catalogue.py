@@ -26,26 +26,18 @@ from ..cards.catalogue import (
 )
 from ..cards.importer import CardImportError, import_export, official_text
 from ..cards.models import modelled_ids
+from ..errors import JudgeError
+from ..i18n import msg, t
 
 __all__ = ["DEFAULT_INSTANCE", "cards", "extra_info", "register_extra_info", "card_payload", "coverage_counts"]
 
 DEFAULT_INSTANCE = Path(paths.ROOT) / "instance"
 _EXTRA: list[Callable[[CardFacts], dict]] = []
-_LABELS = {  # label: (English, Korean)
-    "id": ("id", "id"), "title": ("title", "이름"), "title_ko": ("Korean title", "한국어 이름"),
-    "other": ("English title", "영어 이름"), "type": ("type", "종류"), "faction": ("faction", "진영"),
-    "side": ("side", "구분"), "cost": ("cost", "비용"), "strength": ("strength", "강도"),
-    "subroutines": ("subroutines", "서브루틴"), "agenda_points": ("agenda points", "아젠다 점수"),
-    "advancement_requirement": ("advancement", "진행 요구치"), "trash_cost": ("trash cost", "폐기 비용"),
-    "unique": ("unique", "고유"), "markers": ("timing markers", "타이밍 표시"), "legal_now_in": ("legal in", "사용 가능"),
-    "rulings": ("rulings", "판정"), "printings": ("printings", "인쇄"), "netrunnerdb": ("NetrunnerDB", "NetrunnerDB"),
-    "text": ("text (from your import)", "카드 문구 (가져온 자료)"), "none": ("no card matches", "맞는 카드가 없습니다:"),
-}
 
 
 def _l(name: str, lang: str) -> str:
-    """Return a label in the language."""
-    return _LABELS[name][lang == "ko"]
+    """A label of the card commands' output, in the language."""
+    return t(f"cli.cards.label.{name}", lang)
 
 
 def _name(card: CardFacts, lang: str) -> str:
@@ -53,18 +45,17 @@ def _name(card: CardFacts, lang: str) -> str:
     return (card.title_ko or card.title) if lang == "ko" else card.title
 
 
-def _fail(message: str) -> NoReturn:
+def _fail(exc: JudgeError, lang: str) -> NoReturn:
     """Print one error line and exit with code 2."""
-    click.echo(f"error: {message}", err=True)
+    click.echo(f"{t('cli.error', lang)}: {exc.located_text(lang)}", err=True)
     sys.exit(2)
 
 
 def _unknown(text: str, lang: str) -> NoReturn:
     """Fail for a name that is no card, naming the closest cards."""
     near = ", ".join(_name(c, lang) for c in suggest(text))
-    if lang == "ko":
-        _fail(f"카드를 찾지 못했습니다: {text!r}" + (f"; 비슷한 카드: {near}" if near else ""))
-    _fail(f"no card is called {text!r}" + (f"; closest: {near}" if near else ""))
+    closest = msg("errors.cards.closest", near=near) if near else ""
+    _fail(JudgeError("cards.unknown", text=repr(text), closest=closest), lang)
 
 
 def register_extra_info(fn: Callable[[CardFacts], dict]) -> Callable[[CardFacts], dict]:
@@ -88,7 +79,7 @@ def card_payload(card: CardFacts, instance: Path | None = None) -> dict:
         try:
             text = official_text(card.id, instance)
         except CardImportError as exc:
-            click.echo(f"warning: {exc}", err=True)
+            click.echo(f"{t('cli.cards.warning', 'en')}: {exc}", err=True)
     return card.as_dict() | {"official_text": text} | extra_info(card)
 
 
@@ -197,27 +188,27 @@ def coverage_counts() -> dict:
 
 @cards.command("coverage")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def coverage_cmd(fmt: str) -> None:
+@_LANG
+def coverage_cmd(fmt: str, lang: str) -> None:
     """Count the catalogue's cards and how many the judge models."""
     n = coverage_counts()
     if n["unknown_modelled_ids"]:
-        click.echo(f"warning: modelled ids that are no card: {', '.join(n['unknown_modelled_ids'])}", err=True)
+        click.echo(f"{t('cli.cards.warning', 'en')}: "
+                   + t("cli.cards.unknown_modelled", "en", ids=", ".join(n["unknown_modelled_ids"])), err=True)
     if fmt == "json":
         click.echo(json.dumps(n, indent=2))
         return
     m = n["modelled"]
-    click.echo(f"cards: {n['cards']} ({n['standard']} legal in standard)\n"
-               f"standard ice: {n['standard_ice']}\n"
-               f"standard run cards (makes_a_run): {n['standard_run_cards']}\n"
-               f"standard cards with a timing marker: {n['timing_relevant']} ({', '.join(sorted(TIMING_MARKERS))})\n"
-               f"modelled: {m['standard_ice']} of {n['standard_ice']} standard ice, "
-               f"{m['standard_run_cards']} of {n['standard_run_cards']} standard run cards, {m['cards']} cards in all")
+    click.echo(t("cli.cards.coverage", lang, cards=n["cards"], standard=n["standard"], ice=n["standard_ice"],
+                 runs=n["standard_run_cards"], timing=n["timing_relevant"], markers=", ".join(sorted(TIMING_MARKERS)),
+                 m_ice=m["standard_ice"], m_runs=m["standard_run_cards"], m_all=m["cards"]))
 
 
 @cards.command("import")
 @click.argument("path", type=click.Path(path_type=Path))
 @_INSTANCE
-def import_cmd(path: Path, instance: Path) -> None:
+@_LANG
+def import_cmd(path: Path, instance: Path, lang: str) -> None:
     """Store card text from your NetrunnerDB export.
 
     PATH is a netrunner-cards-json folder (v2/cards/*.json) or a JSON file (a list of cards, or the
@@ -226,7 +217,7 @@ def import_cmd(path: Path, instance: Path) -> None:
     try:
         report = import_export(path, instance)
     except CardImportError as exc:
-        _fail(str(exc))
-    click.echo("\n".join(report.lines()))
+        _fail(exc, lang)
+    click.echo("\n".join(report.lines(lang)))
 
 

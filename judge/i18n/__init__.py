@@ -84,8 +84,8 @@ def _value(v: object, lang: str) -> object:
     return v
 
 
-def t(key: str, lang: str = "en", **args: object) -> str:
+def t(key: str, lang: str = "en", /, **args: object) -> str:
     """The text of a key in a language, filled in; Korean particles follow the words put in."""
     template = catalogue(lang)[key]
-    out = template.format(**{k: _value(v, lang) for k, v in args.items()}) if args else template
+    out = template.format(**{k: _value(v, lang) for k, v in args.items()})
     return josa(out) if lang == "ko" else out

@@ -49,7 +49,7 @@ def _edges(ruleset_id: str, lang: str) -> dict[str, str]:
 
 def _lang(lang: str) -> str:
     if lang not in ("en", "ko"):
-        raise ChartError("unknown_language", lang=repr(lang))
+        raise ChartError("unknown_language", asked=repr(lang))
     return lang
 
 
