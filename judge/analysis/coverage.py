@@ -38,7 +38,7 @@ class Coverage:
         return sorted({e.skip for e in rulesets.get(self.ruleset).all_edges() if e.skip})
 
     def all_moments(self) -> list[str]:
-        return [w for w in WHENS if w != "static"]
+        return [w for w in WHENS if w not in ("static", "paid")]
 
     def missing(self) -> dict[str, list[str]]:
         return {"steps": [s for s in self.all_steps() if not self.steps[s]],

@@ -25,12 +25,22 @@ def _chosen(x: Exec, st: Step) -> list[str]:
     contents = list(board.cards_in(w.contents, w.server))
     chosen = contents[:1 + w.access_more] if w.server in ("HQ", "R&D") else contents
     chosen += list(board.cards_in(w.root, w.server))
+    if w.access_order is not None:
+        chosen = _ordered(chosen, w.access_order, contents if w.server == "R&D" else ())
     if w.access_only is not None:
         for k in chosen:
             if k not in w.access_only:
                 x.emit("action", "access_blocked", st, card=k)
         chosen = [k for k in chosen if k in w.access_only]
     return chosen
+
+
+def _ordered(chosen: list[str], order: tuple[str, ...], fixed: list[str]) -> list[str]:
+    """The cards in the order the Runner chose (those not named keep their place after them);
+    cards of `fixed` (R&D, accessed from the top) keep their own order among themselves."""
+    out = [k for k in order if k in chosen] + [k for k in chosen if k not in order]
+    stack = iter([k for k in fixed if k in out])
+    return [next(stack) if k in fixed else k for k in out]
 
 
 def _decide(x: Exec, st: Step, card: Card, choices: list[tuple[Action, Effect]]) -> bool:

@@ -16,11 +16,11 @@ from .handlers import HANDLERS, HOOKS
 from .state import ENCOUNTER_FLAGS, Flag, Work
 from .trace import Event, occurrence
 
-__all__ = ["Exec", "MAX_STEPS", "MAX_FORCED_DEPTH"]
+__all__ = ["Exec", "MAX_STEPS", "MAX_FORCED_DEPTH", "ALWAYS_ACTIVE"]
 
 MAX_STEPS = 400        # a run that enters more steps than this loops
 MAX_FORCED_DEPTH = 10  # nested forced encounters
-_ALWAYS_ACTIVE = ("agenda", "operation", "identity", "event")
+ALWAYS_ACTIVE = ("agenda", "operation", "identity", "event")  # types whose abilities need no rez
 _STOP_FLAGS = (Flag.SERVER_GONE, Flag.JACKED_OUT, Flag.RUN_ENDED, Flag.ICE_LEFT, Flag.BYPASSED)
 
 
@@ -73,6 +73,7 @@ class Exec:
         elif st.does == "approach_position" and Flag.APPROACH_AGAIN in w.flags:
             w.flags -= {Flag.APPROACH_AGAIN}  # the same ice again: a new occurrence (#2)
             w.visit = board.visit(w, w.ice)
+        w.declined = frozenset()  # "I do not use it" is said at one step
         if st.kind is Kind.END and w.label is None:
             w.label = self.status()  # the run is labelled when it ends; later effects cannot change it
         ice = w.ice if st.per_ice else None
@@ -190,7 +191,7 @@ class Exec:
         """A card whose abilities can trigger: Runner cards, rezzed Corp cards, agendas, ..."""
         if card.key in self.w.removed:
             return False
-        if card.side == RUNNER or card.type in _ALWAYS_ACTIVE:
+        if card.side == RUNNER or card.type in ALWAYS_ACTIVE:
             return True
         return card.key in self.w.rezzed
 
@@ -237,10 +238,35 @@ class Exec:
         self.w.credits -= n - from_bp
 
     # ---------------------------------------------------------------- effects
-    def apply(self, e: Effect, side: str, st: Step, source: str | None, action=None) -> None:
-        """Resolve one effect, then see whether the attacked remote server still exists."""
-        APPLY[e.kind](Call(self, e, side, st, source, action))
+    def apply(self, e: Effect, side: str, st: Step, source: str | None, action=None) -> bool:
+        """Resolve one effect, then see whether the attacked remote server still exists. False when
+        the effect was a cost that could not be paid (what follows it in its list does not happen)."""
+        done = APPLY[e.kind](Call(self, e, side, st, source, action)) is not False
         self.check_server()
+        return done
+
+    def resolve(self, effects, side: str, st: Step, source: str | None = None, action=None) -> bool:
+        """Effects in order, all of them: an ability resolves completely even when an earlier part
+        ends the run or makes the ice leave (the interrupt takes effect after it). A cost that
+        cannot be paid stops the rest of its list: the effect it pays for does not happen."""
+        for e in effects:
+            if not self.apply(e, side, st, source, action):
+                return False
+        return True
+
+    @property
+    def active_side(self) -> str:
+        """The player whose turn it is: their simultaneous abilities resolve first, and they receive
+        priority first in a paid ability window (CR 9.2.7a, 9.2.8b)."""
+        return self.ctx.sc.turn
+
+    def allowed(self, what: str) -> str | None:
+        """The card that allows something this run (`allow: jack_out`), if one does."""
+        return next((who for w, who in self.w.allowed if w == what), None)
+
+    def forbidden(self, *what: str) -> str | None:
+        """The card that forbids something this run (`forbid: rez_ice`), if one does."""
+        return next((who for w, who in self.w.forbidden if w in what), None)
 
     def check_server(self) -> None:
         """A remote server with no cards left ceases to exist (the run then ends, neither)."""

@@ -83,18 +83,22 @@ def encounter_ice(x: Exec, st: Step) -> None:
 
 
 def _resolve_subroutine(x: Exec, st: Step, n: int) -> None:
-    """One subroutine's effects in order; ending the run or the ice leaving stops the rest."""
+    """One subroutine, all of its effects (one that ends the run stops the later subroutines, not
+    the rest of its own); a card that forbids subroutines this run stops it."""
     w = x.w
     sub = x.ctx.cards[w.ice].subroutines[n - 1]
+    who = x.forbidden("subroutines")
+    if who:
+        x.emit("action", "subroutine_forbidden", st, side=CORP, n=n, sub=sub.text, card=who)
+        return
+    w.resolved_subs += (n,)
     x.emit("action", "subroutine", st, side=CORP, n=n, sub=sub.text)
-    for e in sub.effects:
-        x.apply(e, CORP, st, source=w.ice)
-        if x.interrupted(st) or Flag.RUN_ENDED in w.flags or Flag.ICE_LEFT in w.flags:
-            break
+    x.resolve(sub.effects, CORP, st, source=w.ice)
 
 
 def resolve_subroutines(x: Exec, st: Step) -> None:
-    """3.2: each unbroken subroutine in order; one that ends the run stops the rest."""
+    """3.2: each unbroken subroutine in order; one that ends the run stops the rest. Then the
+    encounter ends ("when the encounter ends" abilities)."""
     w = x.w
     card = x.ctx.cards[w.ice]
     if not card.subroutines:
@@ -107,8 +111,20 @@ def resolve_subroutines(x: Exec, st: Step) -> None:
         if Flag.RUN_ENDED in w.flags or Flag.ICE_LEFT in w.flags or x.interrupted(st):
             break
     if not x.interrupted(st) and Flag.RUN_ENDED not in w.flags:
-        resolve_moments(x, st, ())
-    w.flags -= {Flag.ENCOUNTERING}
+        end_encounter(x, st)
+
+
+def end_encounter(x: Exec, st: Step) -> None:
+    """The encounter ends: "when the encounter ends" abilities resolve while what happened in it
+    (broken, resolved, bypassed) is still known; then the Runner is no longer encountering."""
+    if Flag.ENCOUNTERING in x.w.flags:
+        resolve_moments(x, st, ("encounter_ends",))
+    x.w.flags -= {Flag.ENCOUNTERING}
+
+
+def encounter_complete(x: Exec, st: Step) -> None:
+    """NSG 6.9.3e: the encounter is complete; "when the encounter ends" abilities."""
+    end_encounter(x, st)
 
 
 def resolve_next_subroutine(x: Exec, st: Step) -> None:
@@ -116,7 +132,8 @@ def resolve_next_subroutine(x: Exec, st: Step) -> None:
     w = x.w
     card = x.ctx.cards[w.ice]
     n = next(n for n in range(1, len(card.subroutines) + 1) if n not in w.broken and n not in w.resolved_subs)
-    w.resolved_subs += (n,)
+    if x.forbidden("subroutines"):
+        w.resolved_subs += (n,)  # counted as done: it does not resolve, and the loop moves on
     _resolve_subroutine(x, st, n)
 
 
@@ -144,6 +161,7 @@ def pass_ice(x: Exec, st: Step) -> None:
     if w.ice is None:
         resolve_moments(x, st, ("all_ice_passed",))
         return
+    end_encounter(x, st)  # an encounter cut short (bypass, the ice left) ends as the Runner passes
     passed = _passes(x, st)
     last = board.next_inward(w) is None
     resolve_moments(x, st, (("passed",) if passed else ()) + (("all_ice_passed",) if last else ()))
@@ -151,6 +169,7 @@ def pass_ice(x: Exec, st: Step) -> None:
 
 def pass_on_edge(x: Exec, st: Step) -> None:
     """The 6-step chart passes ice on its way out of 2.4 or 3.2: "when passed" triggers there."""
+    end_encounter(x, st)
     if _passes(x, st):
         x.passing = True
         try:
@@ -177,6 +196,7 @@ def _position_at(x: Exec, st: Step, server: str, nxt: tuple[int, str] | None) ->
     w = x.w
     if nxt is None:
         w.pos, w.ice = None, None
+        w.flags |= {Flag.PAST_ICE}  # ice installed in this server now is not approached this run
         x.emit("action", "no_position", st)
         return
     w.pos, w.ice = (server, nxt[0]), nxt[1]
@@ -223,6 +243,7 @@ def label_run(x: Exec, st: Step) -> None:
 def approach_server(x: Exec, st: Step) -> None:
     """Step 5: the Runner is at the server now, past all ice; "approaches the server" triggers."""
     x.w.ice = None
+    x.w.flags |= {Flag.PAST_ICE}
     resolve_moments(x, st, st.triggers)
 
 
@@ -267,7 +288,7 @@ HANDLERS: dict[str, Handler] = {
     "resolve_subroutines": resolve_subroutines, "pass_ice": pass_ice, "approach_server": approach_server,
     "declare_success": declare_success, "access": access_cards, "end_access": end_access,
     "run_ends": run_ends, "run_ends_unsuccessfully": run_ends, "announce": announce, "bp_fund": bp_fund,
-    "run_begins": moments, "set_position": set_position, "approach_position": approach_position,
+    "run_begins": moments, "set_position": set_position, "encounter_complete": encounter_complete, "approach_position": approach_position,
     "resolve_next_subroutine": resolve_next_subroutine, "nothing": moments, "move_inward": move_inward,
     "return_bp": return_bp, "label_run": label_run, "run_complete": moments,
     "access_and_return": access_and_return,

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import JudgeError
-from ..scenario import Scenario
+from ..i18n import msg
+from ..scenario import CENTRALS, CORP, Scenario
+from ..scenario.yamlsource import path_text
+from . import board
 from .context import Context, make_context, placed_at
-from .executor import Exec
+from .executor import ALWAYS_ACTIVE, Exec
 from .state import State, Work
 from .trace import Event, Trace, occurrence
 
@@ -24,6 +29,7 @@ def start(sc: Scenario, ruleset_id: str | None = None) -> tuple[Context, State]:
         root=tuple((k, tuple(c.key for c in srv.root)) for k, srv in sc.servers.items()),
         contents=tuple((k, tuple(c.key for c in srv.cards)) for k, srv in sc.servers.items()),
         next_sid=sid, rezzed=frozenset(c.key for c in ctx.cards.values() if c.rezzed), credits=sc.credits)
+    s = replace(s, rezzed_ever=s.rezzed)
     return ctx, s
 
 
@@ -53,6 +59,37 @@ def run(sc: Scenario, ruleset_id: str | None = None) -> Trace:
 
 
 def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
+    """What the judge could not read, Corp cards that never reacted because they were never
+    rezzed, and actions that never applied: each usually a sign the situation was misread."""
+    return _notices(ctx) + _never_rezzed(ctx, s) + _unapplied(ctx, events, s)
+
+
+def _warning(ctx: Context, msg: str, **args: object) -> Event:
+    st = ctx.rs.step(ctx.rs.start)
+    return Event(kind="warning", step=st.id, ice=None, occurrence=st.id, side=None, msg=msg,
+                 args=tuple(args.items()), rule=st.rule, extra=tuple((k, v) for k, v in args.items() if k == "line"))
+
+
+def _notices(ctx: Context) -> list[Event]:
+    return [_warning(ctx, "w_notice", place=path_text(n.path), line=n.line or "?", why=msg(f"engine.notices.{n.what}"))
+            for n in ctx.sc.notices]
+
+
+def _never_rezzed(ctx: Context, s: State) -> list[Event]:
+    """A Corp card in play whose abilities need it rezzed, never rezzed during the run."""
+    out = []
+    for c in ctx.sc.placed_cards():
+        if c.side != CORP or c.type in ALWAYS_ACTIVE or c.key in s.rezzed_ever:
+            continue
+        reacting = [a for a in c.abilities if a.when not in ("accessed", "paid")]
+        in_play = board.slot_of(s, c.key) is not None or any(c.key in keys for _, keys in s.root) or any(
+            c.key in keys for srv, keys in s.contents if srv not in CENTRALS)
+        if reacting and (in_play or c in ctx.sc.corp_cards):
+            out.append(_warning(ctx, "w_never_rezzed", card=c.key, line=c.line))
+    return out
+
+
+def _unapplied(ctx: Context, events: list[Event], s: State) -> list[Event]:
     """Actions that never applied: usually a sign the judge misread the situation."""
     skipped = {e.occurrence: e for e in events if e.kind == "skip"}
     warned = {e.extra_get("action") for e in events if e.kind == "warning"}

@@ -32,9 +32,13 @@ class Flag(StrEnum):
     DECLARED = "declared"              # declared successful
     REACHED_SUCCESS = "reached_success"
     NO_SUCCESS = "no_success"          # an effect says the run cannot be declared successful
+    PAST_ICE = "past_ice"              # the Runner has passed every piece of ice of the attacked server
+    FULLY_BROKEN = "fully_broken"      # every subroutine of the encountered ice is broken (once a pass)
+    FULLY_BROKEN_PENDING = "fully_broken_pending"  # ... and "fully broken" abilities wait to resolve
 
 
-ENCOUNTER_FLAGS = frozenset({Flag.BYPASSED, Flag.ICE_LEFT, Flag.ENCOUNTERING})
+ENCOUNTER_FLAGS = frozenset({Flag.BYPASSED, Flag.ICE_LEFT, Flag.ENCOUNTERING, Flag.FULLY_BROKEN,
+                             Flag.FULLY_BROKEN_PENDING})
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +81,11 @@ class State:
     set_aside: tuple[str, ...] = ()
     triggered: tuple[str, ...] = ()
     applied: frozenset[int] = frozenset()  # indexes of actions that applied
+    forbidden: frozenset[tuple[str, str]] = frozenset()  # (what, by whom) for the rest of the run
+    allowed: frozenset[tuple[str, str]] = frozenset()    # (what, by whom): jack out at any time
+    declined: frozenset[str] = frozenset()  # cards whose optional ability is declined at this step
+    access_order: tuple[str, ...] | None = None  # the order the Runner chose to access cards in
+    rezzed_ever: frozenset[str] = frozenset()  # every card that was rezzed at some point
     entered: int = 0                    # how many steps have been entered (the loop bound)
     label: str | None = None            # successful / unsuccessful / neither, once the run is labelled
     done: bool = False

@@ -1,20 +1,23 @@
 """Triggered abilities and players' actions at a step: which abilities trigger now, in what order
-they resolve (the Runner's first, spec open point 4), and what is dropped when a step is cut short."""
+they resolve (the active player's first, spec open point 4), and what is dropped when a step is cut
+short."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..errors import ScenarioError
-from ..rulesets.model import Kind, Step
+from ..rulesets.model import Step
 from ..scenario import CENTRALS, CORP, RUNNER, Ability, Action, Card
 from . import board
+from .conditions import failing
 from .state import Flag
+from .words import condition_text
 
 if TYPE_CHECKING:
     from .executor import Exec
 
-__all__ = ["abilities", "resolve_moments", "fire", "drop", "pending_actions", "apply_action"]
+__all__ = ["abilities", "resolve_moments", "fire", "drop", "settle", "pending_actions", "apply_action"]
 
 Found = tuple[Card, int, Ability]  # a card, the index of its ability, the ability
 _ICE_MOMENTS = ("approached", "encountered", "passed")
@@ -63,40 +66,74 @@ def abilities(x: Exec, when: str, accessed: str | None = None) -> dict[str, list
     return out
 
 
+def _order(x: Exec) -> tuple[str, str]:
+    """The active player's side first (a run is made on the Runner's turn unless it says otherwise)."""
+    return (RUNNER, CORP) if x.active_side == RUNNER else (CORP, RUNNER)
+
+
 def _one_window(x: Exec, moments: tuple[str, ...], accessed: str | None, acts: list[Action]) -> list:
-    """Every moment in one reaction window (NSG success): the Runner's, then the Corp's."""
+    """Every moment in one reaction window (NSG success): the active player's, then the other's."""
     order = {k: n for n, k in enumerate(x.ctx.cards)}
     pend: dict[str, list] = {RUNNER: [], CORP: []}
     for when in moments:
         for side, found in abilities(x, when, accessed).items():
             pend[side] += [("ability", when, f) for f in found]
-    for side in (RUNNER, CORP):
+    out: list = []
+    for side in _order(x):
         # the order the scenario lists the cards in stands for the order the player chose
         pend[side].sort(key=lambda it: (order[it[2][0].key], it[2][1]))
-    return (pend[RUNNER] + [("action", None, a) for a in acts if a.side == RUNNER]
-            + pend[CORP] + [("action", None, a) for a in acts if a.side == CORP])
+        out += pend[side] + [("action", None, a) for a in acts if a.side == side]
+    return out
+
+
+def _after(items: list) -> list:
+    """An ability that responds to another card's (`after: X`) resolves right after X's ability of
+    the same moment, whoever's turn it is (CR 9.2.8a: a nested reaction window)."""
+    out = list(items)
+    for it in [it for it in items if it[0] == "ability" and it[2][2].after]:
+        target = it[2][2].after
+        hits = [n for n, o in enumerate(out) if o[0] == "ability" and o[2][0].key == target]
+        if hits:
+            out.remove(it)
+            last = max(n for n, o in enumerate(out) if o[0] == "ability" and o[2][0].key == target)
+            out.insert(last + 1, it)
+    return out
+
+
+def _decide(x: Exec, acts: list[Action]) -> list[Action]:
+    """A player's "I do not use it" (`decline: X`) is a decision about this step's abilities, made
+    before they resolve; the other actions are returned to happen in turn."""
+    rest = []
+    for a in acts:
+        if a.effects and all(e.kind == "decline" for e in a.effects):
+            x.w.applied |= {a.index}
+            x.emit("action", "action", None, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
+            x.w.declined |= {e.arg for e in a.effects}
+        else:
+            rest.append(a)
+    return rest
 
 
 def resolve_moments(x: Exec, st: Step, moments: tuple[str, ...], accessed: str | None = None,
                     with_actions: bool = True) -> None:
-    """Triggered abilities moment by moment, Runner first; this step's actions go with the
-    first moment. Items still pending when the step is interrupted are dropped."""
-    acts = pending_actions(x, st) if with_actions else []
+    """Triggered abilities moment by moment, the active player's first; this step's actions go
+    with the first moment. Items still pending when the step is interrupted are dropped."""
+    acts = _decide(x, pending_actions(x, st)) if with_actions else []
+    first, second = _order(x)
     if st.one_window and moments:
         items = _one_window(x, moments, accessed, acts)
     elif not moments:
-        items = [("action", None, a) for a in acts if a.side == RUNNER] + [
-            ("action", None, a) for a in acts if a.side == CORP]
+        items = [("action", None, a) for a in acts if a.side == first] + [
+            ("action", None, a) for a in acts if a.side == second]
     else:
         items = []
         for n, when in enumerate(moments):
             ab = abilities(x, when, accessed)
-            items += [("ability", when, f) for f in ab[RUNNER]]
-            if n == 0:
-                items += [("action", None, a) for a in acts if a.side == RUNNER]
-            items += [("ability", when, f) for f in ab[CORP]]
-            if n == 0:
-                items += [("action", None, a) for a in acts if a.side == CORP]
+            for side in (first, second):
+                items += [("ability", when, f) for f in ab[side]]
+                if n == 0:
+                    items += [("action", None, a) for a in acts if a.side == side]
+    items = _after(items)
     for n, (what, when, item) in enumerate(items):
         if x.interrupted(st):
             drop(x, items[n:], st)
@@ -120,22 +157,44 @@ def drop(x: Exec, items: list, st: Step) -> None:
                    extra=(("action", item.index), ("line", item.line)))
 
 
+def _unmet(x: Exec, st: Step, card: Card, when: str, key: str, **args: object) -> None:
+    x.emit("trigger", key, st, side=card.side, card=card.key, when=when,
+           extra=(("card", card.key), ("when", when), ("resolved", False)), **args)
+
+
 def fire(x: Exec, st: Step, when: str, card: Card, i: int, ab: Ability) -> None:
-    """Resolve a triggered ability: its effects in order."""
+    """Resolve a triggered ability: its conditions, its player's choice, its cost, then all its
+    effects (completely, even if an earlier one ends the run)."""
     w = x.w
     if ab.first:
         w.used_first |= {(card.key, i)}
     if when == "if_successful" and ab.server is not None and ab.server != w.server:
-        x.emit("trigger", "trigger_unmet", st, side=card.side, card=card.key, when=when,
-               named=ab.server, server=w.server, extra=(("card", card.key), ("when", when), ("resolved", False)))
+        _unmet(x, st, card, when, "trigger_unmet", named=ab.server, server=w.server)
+        return
+    cond = failing(x, card, ab.conditions)
+    if cond is not None:
+        _unmet(x, st, card, when, "trigger_condition", cond=condition_text(cond))
+        return
+    if ab.optional and card.key in w.declined:
+        _unmet(x, st, card, when, "trigger_declined")
         return
     w.triggered += (f"{card.key}: {when}",)
     x.emit("trigger", "trigger", st, side=card.side, card=card.key, when=when, effect=tuple(ab.effects),
            extra=(("card", card.key), ("when", when), ("resolved", True)))
-    for e in ab.effects:
-        x.apply(e, card.side, st, source=card.key)
-        if x.interrupted(st) or Flag.ICE_LEFT in w.flags and st.does == "resolve_subroutines":
-            break
+    if ab.cost and not x.resolve(ab.cost, card.side, st, source=card.key):
+        x.emit("action", "cost_unpaid", st, side=card.side, card=card.key)
+    else:
+        x.resolve(ab.effects, card.side, st, source=card.key)
+    settle(x, st)
+
+
+def settle(x: Exec, st: Step) -> None:
+    """What an ability just made happen triggers now that it has resolved: all subroutines of the
+    encountered ice broken ("fully broken", once per encounter)."""
+    w = x.w
+    if Flag.FULLY_BROKEN_PENDING in w.flags:
+        w.flags -= {Flag.FULLY_BROKEN_PENDING}
+        resolve_moments(x, st, ("fully_broken",), with_actions=False)
 
 
 def pending_actions(x: Exec, st: Step) -> list[Action]:
@@ -150,6 +209,9 @@ def apply_action(x: Exec, a: Action, st: Step) -> None:
     for e in a.effects:
         if e.kind == "jack_out" and Flag.DECLARED in w.flags:
             raise ScenarioError("jack_out_after_success", where=a.where, line=a.line, source=x.ctx.sc.source)
+        if e.kind == "jack_out" and not (st.jack_out or a.granted_by or e.opt("granted_by") or x.allowed("jack_out")):
+            # written on the strength of a card that allows it, but nothing allows it yet here
+            raise ScenarioError("jack_out_not_yet", occ=x.occ(st), where=a.where, line=a.line, source=x.ctx.sc.source)
         if e.kind == "rez":
             card = x.ctx.cards[e.arg]
             granted = a.granted_by or e.opt("granted_by")
@@ -158,7 +220,5 @@ def apply_action(x: Exec, a: Action, st: Step) -> None:
                                     where=a.where, line=a.line, source=x.ctx.sc.source)
     w.applied |= {a.index}
     x.emit("action", "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
-    for e in a.effects:
-        x.apply(e, a.side, st, source=None, action=a)
-        if x.interrupted(st, in_window=st.kind is Kind.PAW):
-            break
+    x.resolve(a.effects, a.side, st, action=a)
+    settle(x, st)

@@ -22,8 +22,10 @@ STEPS = (
     S('2.3', Kind.PAW, 'paid_window', 'Core 2.3', '2', per_ice=True, acts=(R, C), rez_ice=True, rez_non_ice=True),  # Rez the approached ice
     S('2.4', Kind.CHECK, 'check_rezzed', 'Core 2.4', '2', per_ice=True),  # Rezzed or not
     S('3', Kind.STEP, 'encounter_ice', 'Core 3', '3', per_ice=True, acts=(R, C), triggers=('encountered',)),  # Encounter ice
-    S('3.1', Kind.PAW, 'paid_window', 'Core 3.1', '3', per_ice=True, acts=(R, C), break_subs=True),  # Interact with the ice
-    S('3.2', Kind.STEP, 'resolve_subroutines', 'Core 3.2', '3', per_ice=True, acts=(R, C)),  # Resolve subroutines
+    S('3.1', Kind.PAW, 'paid_window', 'Core 3.1', '3', per_ice=True, acts=(R, C), break_subs=True,
+      triggers=('fully_broken',)),  # Interact with the ice
+    S('3.2', Kind.STEP, 'resolve_subroutines', 'Core 3.2', '3', per_ice=True, acts=(R, C),
+      triggers=('encounter_ends',)),  # Resolve subroutines
     S('4', Kind.STEP, 'approach_server', 'Core 4', '4', acts=(R, C), triggers=('all_ice_passed', 'approach_server')),  # Approach the attacked server
     S('4.1', Kind.PAW, 'paid_window', 'Core 4.1', '4', acts=(R, C)),  # Paid ability window
     S('4.2', Kind.DECISION, 'jack_out_decision', 'Core 4.2', '4', acts=(R,), jack_out=True),  # Continue or jack out

@@ -20,8 +20,10 @@ STEPS = (
     S('2.3', Kind.PAW, 'paid_window', '2.3', '2', per_ice=True, acts=(R, C), rez_ice=True, rez_non_ice=True),  # Rez the approached ice
     S('2.4', Kind.CHECK, 'check_rezzed', '2.4', '2', per_ice=True),  # Rezzed or not
     S('3', Kind.STEP, 'encounter_ice', '3', '3', per_ice=True, acts=(R, C), triggers=('encountered',)),  # Encounter ice
-    S('3.1', Kind.PAW, 'paid_window', '3.1', '3', per_ice=True, acts=(R, C), break_subs=True),  # Interact with the ice
-    S('3.2', Kind.STEP, 'resolve_subroutines', '3.2', '3', per_ice=True, acts=(R, C)),  # Resolve subroutines
+    S('3.1', Kind.PAW, 'paid_window', '3.1', '3', per_ice=True, acts=(R, C), break_subs=True,
+      triggers=('fully_broken',)),  # Interact with the ice
+    S('3.2', Kind.STEP, 'resolve_subroutines', '3.2', '3', per_ice=True, acts=(R, C),
+      triggers=('encounter_ends',)),  # Resolve subroutines
     S('4', Kind.STEP, 'pass_ice', '4', '4', per_ice=True, acts=(R, C), triggers=('passed', 'all_ice_passed')),  # Pass ice
     S('5', Kind.STEP, 'approach_server', '5', '5', acts=(R, C), triggers=('approach_server',)),  # Approach the server
     S('5.1', Kind.PAW, 'paid_window', '5.1', '5', acts=(R, C)),  # Paid ability window

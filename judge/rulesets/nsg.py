@@ -24,10 +24,12 @@ STEPS = (
     S('6.9.2b', Kind.PAW, 'paid_window', 'CR 6.9.2b', '6.9.2', per_ice=True, acts=(R, C), rez_ice=True, rez_non_ice=True),  # Paid ability window (rez the approached ice)
     S('6.9.2c', Kind.CHECK, 'check_rezzed', 'CR 6.9.2c', '6.9.2', per_ice=True),  # Approach complete
     S('6.9.3a', Kind.STEP, 'encounter_ice', 'CR 6.9.3a', '6.9.3', per_ice=True, acts=(R, C), triggers=('encountered',)),  # Encounter begins
-    S('6.9.3b', Kind.PAW, 'paid_window', 'CR 6.9.3b', '6.9.3', per_ice=True, acts=(R, C), break_subs=True),  # Paid ability window (break subroutines)
+    S('6.9.3b', Kind.PAW, 'paid_window', 'CR 6.9.3b', '6.9.3', per_ice=True, acts=(R, C), break_subs=True,
+      triggers=('fully_broken',)),  # Paid ability window (break subroutines)
     S('6.9.3c', Kind.CHECK, 'nothing', 'CR 6.9.3c', '6.9.3', per_ice=True),  # Subroutines left?
     S('6.9.3d', Kind.STEP, 'resolve_next_subroutine', 'CR 6.9.3d', '6.9.3', per_ice=True),  # Resolve a subroutine
-    S('6.9.3e', Kind.CHECK, 'nothing', 'CR 6.9.3e', '6.9.3', per_ice=True),  # Encounter complete
+    S('6.9.3e', Kind.STEP, 'encounter_complete', 'CR 6.9.3e', '6.9.3', per_ice=True, acts=(R, C),
+      triggers=('encounter_ends',)),  # Encounter complete
     S('6.9.4a', Kind.STEP, 'pass_ice', 'CR 6.9.4a', '6.9.4', per_ice=True, acts=(R, C), triggers=('passed', 'all_ice_passed')),  # Pass the ice
     S('6.9.4b', Kind.PAW, 'paid_window', 'CR 6.9.4b', '6.9.4', per_ice=True, acts=(R, C)),  # Paid ability window
     S('6.9.4c', Kind.DECISION, 'jack_out_decision', 'CR 6.9.4c', '6.9.4', per_ice=True, acts=(R,), jack_out=True),  # Jack out?
@@ -83,14 +85,14 @@ EDGES = (
     E("6.9.6c", "6.9.6d", "always"),
 )
 
-_ACTIVE = ("6.9.1a", "6.9.1c", "6.9.1e", "6.9.2a", "6.9.2b", "6.9.3a", "6.9.3b", "6.9.3d",
+_ACTIVE = ("6.9.1a", "6.9.1c", "6.9.1e", "6.9.2a", "6.9.2b", "6.9.3a", "6.9.3b", "6.9.3d", "6.9.3e",
            "6.9.4a", "6.9.4b", "6.9.4e", "6.9.4g", "6.9.5a", "6.9.5b")
 
-_MOVABLE = ("6.9.2a", "6.9.2b", "6.9.3a", "6.9.3b", "6.9.3d", "6.9.4a", "6.9.4b", "6.9.4e", "6.9.4g")
+_MOVABLE = ("6.9.2a", "6.9.2b", "6.9.3a", "6.9.3b", "6.9.3d", "6.9.3e", "6.9.4a", "6.9.4b", "6.9.4e", "6.9.4g")
 
 INTERRUPTS = (
     Interrupt("server_gone", "6.9.6a", _ACTIVE),
-    Interrupt("jacked_out", "6.9.6a", tuple(s for s in _ACTIVE if s not in ("6.9.1a", "6.9.1c", "6.9.3d",
+    Interrupt("jacked_out", "6.9.6a", tuple(s for s in _ACTIVE if s not in ("6.9.1a", "6.9.1c",
                                                                              "6.9.5a", "6.9.5b"))),
     # 6.1.4: ending the run stops the phase at once and goes to Run Ends, before or after success.
     Interrupt("run_ended", "6.9.6a", _ACTIVE),

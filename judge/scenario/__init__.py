@@ -18,9 +18,11 @@ from .model import (
                     CORP,
                     RUNNER,
                     SIDES,
+                    THIS,
                     WHENS,
                     Ability,
                     Action,
+                    Amount,
                     Card,
                     Effect,
                     Scenario,
@@ -35,4 +37,4 @@ from .vocabulary import BARE, EFFECTS, EffectSpec, Shape, names
 __all__ = ["Card", "Ability", "Subroutine", "Effect", "Action", "Server", "Scenario", "load_scenario",
            "parse_scenario", "CENTRALS", "WHENS", "CARD_TYPES", "SIDES", "RUNNER", "CORP", "EFFECTS",
            "EffectSpec", "Shape", "BARE", "names", "EXPECT_KEYS", "OUTCOMES", "MAX_NAME", "MAX_TEXT",
-           "describe_effect", "describe_effects", "describe_action", "walk_effects"]
+           "describe_effect", "describe_effects", "describe_action", "walk_effects", "Amount", "THIS"]

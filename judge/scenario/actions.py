@@ -9,7 +9,7 @@ from .. import rulesets
 from ..rulesets.model import Kind
 from .effects import effect_list, parse_effects
 from .legality import Place
-from .model import SIDES, Action, Card, Scenario
+from .model import SIDES, Action, Card, Scenario, walk_effects
 from .validate import Validator, effect_word, value_kind
 from .vocabulary import EFFECTS, OPTIONS
 
@@ -110,6 +110,8 @@ def parse_action(V: Validator, a, i: int, sc: Scenario, known: dict[str, Card]) 
     act = Action(index=i, at=at, side=side, effects=_effects(V, a, path, side), ice=ice, time=time,
                  granted_by=granted, line=V.line(path), ice_by=ice_by)
     protecting = frozenset(c.key for srv in sc.servers.values() for c in srv.ice)
+    allows = frozenset(e.arg for c in known.values() for ab in c.abilities for e in walk_effects(ab.effects)
+                       if e.kind == "allow")
     for step, step_ice in steps:
-        check_action(Place(step, replace(act, ice=step_ice), path, known, protecting, V))
+        check_action(Place(step, replace(act, ice=step_ice), path, known, protecting, V, allows))
     return act

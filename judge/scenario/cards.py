@@ -5,28 +5,36 @@ each module reaches the other through its module object."""
 
 from __future__ import annotations
 
-import re
+from dataclasses import replace
 
 from . import effects
-from .model import CARD_TYPES, WHENS, Ability, Card, Effect, Subroutine
+from .conditions import parse_conditions
+from .model import CARD_TYPES, THIS, WHENS, Ability, Card, Effect, Subroutine
+from .readings import read_subroutine
 from .validate import MAX_TEXT, Validator
+from .vocabulary import EFFECTS, Shape
 
 __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 
-CARD_KEYS = ("name", "id", "type", "rezzed", "trash_cost", "points", "subroutines", "abilities", "text")
-ABILITY_KEYS = ("when", "effect", "first", "server", "ice", "text")
-_ETR = re.compile(r"^\s*end the run\.?\s*$", re.IGNORECASE)
+CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
+             "text")
+ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 
 
 def _subroutine(V: Validator, s, sp: tuple) -> Subroutine:
     if isinstance(s, dict):
         V.mapping(s, sp, ("text", "effect"), ("text",))
         text = V.string(s["text"], sp + ("text",), limit=MAX_TEXT, kind="subroutine_text")
-        eff = effects.parse_effects(V, s["effect"], sp + ("effect",), "corp") if "effect" in s else ()
-        return Subroutine(text, eff)
-    text = V.string(s, sp, limit=MAX_TEXT, kind="subroutine_text")
-    # The plain string "End the run" means what it says (spec: scenario format, Cards).
-    return Subroutine(text, (Effect("end_run", True, (), V.line(sp)),) if _ETR.match(text) else ())
+        if "effect" in s:
+            return Subroutine(text, effects.parse_effects(V, s["effect"], sp + ("effect",), "corp"))
+    else:
+        text = V.string(s, sp, limit=MAX_TEXT, kind="subroutine_text")
+    # Text alone: "End the run" (or ETR) as a sentence means what it says; other timing words
+    # the judge cannot read are said, never ignored (readings).
+    ends, unread = read_subroutine(text)
+    if unread:
+        V.notice(sp, unread, text)
+    return Subroutine(text, (Effect("end_run", True, (), V.line(sp)),) if ends else ())
 
 
 def _ability(V: Validator, a, ap: tuple, side: str) -> Ability:
@@ -38,7 +46,24 @@ def _ability(V: Validator, a, ap: tuple, side: str) -> Ability:
         server=V.string(a["server"], ap + ("server",), kind="a_server_name") if "server" in a else None,
         ice=V.string(a["ice"], ap + ("ice",), kind="a_card_name") if "ice" in a else None,
         text=V.string(a["text"], ap + ("text",), limit=MAX_TEXT) if "text" in a else None,
-        line=V.line(ap))
+        line=V.line(ap),
+        cost=effects.parse_effects(V, a["cost"], ap + ("cost",), side) if "cost" in a else (),
+        conditions=parse_conditions(V, a["if"], ap + ("if",)) if "if" in a else (),
+        optional=V.boolean(a["optional"], ap + ("optional",)) if "optional" in a else False,
+        after=V.string(a["after"], ap + ("after",), kind="a_card_name") if "after" in a else None)
+
+
+def _bind(effs: tuple[Effect, ...], key: str) -> tuple[Effect, ...]:
+    """`this` in a card's own effects names the card (by its key: its id, or its name)."""
+    out = []
+    for e in effs:
+        arg = key if e.arg == THIS and EFFECTS[e.kind].shape in (Shape.CARD, Shape.ICE) else e.arg
+        if EFFECTS[e.kind].shape is Shape.USE and e.arg[0] == THIS:
+            arg = (key, e.arg[1])
+        opts = tuple((k, _bind(v, key) if isinstance(v, tuple) and v and isinstance(v[0], Effect) else v)
+                     for k, v in e.opts)
+        out.append(replace(e, arg=arg, opts=opts))
+    return tuple(out)
 
 
 def parse_card(V: Validator, v, path: tuple, side: str, default_type: str | None = None) -> Card:
@@ -55,8 +80,12 @@ def parse_card(V: Validator, v, path: tuple, side: str, default_type: str | None
         ctype = "ice"
     abilities = tuple(_ability(V, a, path + ("abilities", i), side)
                       for i, a in enumerate(V.seq(v.get("abilities", []), path + ("abilities",), 30)))
+    abilities = tuple(replace(a, effects=_bind(a.effects, key), cost=_bind(a.cost, key)) for a in abilities)
+    subs = tuple(replace(s, effects=_bind(s.effects, key)) for s in subs)
+    subtypes = tuple(V.string(t, path + ("subtypes", i), kind="text").lower()
+                     for i, t in enumerate(V.seq(v.get("subtypes", []), path + ("subtypes",), 10)))
     return Card(
-        key=key, name=name, side=side, type=ctype,
+        key=key, name=name, side=side, type=ctype, subtypes=subtypes,
         rezzed=V.boolean(v["rezzed"], path + ("rezzed",)) if "rezzed" in v else False,
         trash_cost=V.integer(v["trash_cost"], path + ("trash_cost",), 0, 100) if "trash_cost" in v else None,
         points=V.integer(v["points"], path + ("points",), 0, 20) if "points" in v else None,

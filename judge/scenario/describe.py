@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..i18n import t
-from .model import Action, Card, Effect
+from .model import Action, Amount, Card, Effect
 from .vocabulary import EFFECTS, Shape
 
 __all__ = ["describe_effect", "describe_effects", "describe_action"]
@@ -16,8 +16,16 @@ def _w(key: str, lang: str) -> str:
 def describe_effect(e: Effect, lang: str = "en") -> str:
     """A short rendering: the effect's label, its argument, then its options."""
     label = t(EFFECTS[e.kind].label, lang)
-    if EFFECTS[e.kind].shape is Shape.NONE:
+    shape = EFFECTS[e.kind].shape
+    if shape is Shape.NONE:
         out = label
+    elif shape is Shape.USE:
+        out = f"{label} {e.arg[0]}" + (f" #{e.arg[1]}" if e.arg[1] > 1 else "")
+    elif shape is Shape.WORD:
+        out = f"{label} {t(f'engine.{e.kind}s.{e.arg}', lang)}" if e.kind in ("forbid", "allow") else f"{label} {e.arg}"
+    elif isinstance(e.arg, Amount):
+        out = f"{label} " + t("engine.amount", lang, plus=e.arg.plus, times=e.arg.times,
+                              what=t(f"engine.counts.{e.arg.count}", lang))
     elif isinstance(e.arg, Card):
         out = f"{label} {e.arg.key}"
     elif isinstance(e.arg, (list, tuple)):
@@ -27,8 +35,8 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
     else:
         out = f"{label} {e.arg}"
     for k, v in e.opts:
-        if k == "otherwise":
-            out += f" ({_w('otherwise', lang)}: " + describe_effects(v, lang) + ")"
+        if k in ("otherwise", "then"):
+            out += f" ({_w(k, lang)}: " + describe_effects(v, lang) + ")"
         elif k == "position":
             out += f" ({_w('at', lang)} {v if isinstance(v, str) else ' '.join(f'{a} {b}' for a, b in v)})"
         elif k in ("server", "to"):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..i18n import msg
 from . import cards
-from .model import Effect
+from .conditions import COUNTS
+from .model import Amount, Effect
 from .validate import MAX_TEXT, Validator, value_kind
 from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
 
@@ -89,7 +90,20 @@ def _arg(V: Validator, kind: str, shape: Shape, val, p: tuple) -> object:
     if shape is Shape.SERVER:
         return V.string(val, p, kind="a_server_name")
     if shape is Shape.AMOUNT:
+        if isinstance(val, dict):
+            V.mapping(val, p, ("count", "times", "plus"), ("count",))
+            return Amount(V.choice(val["count"], p + ("count",), COUNTS, "count"),
+                          V.integer(val.get("times", 1), p + ("times",), 0, 100),
+                          V.integer(val.get("plus", 0), p + ("plus",), 0, 100))
         return V.integer(val, p, 0, 100)
+    if shape is Shape.WORD:
+        return V.choice(val, p, EFFECTS[kind].choices, "value")
+    if shape is Shape.USE:
+        if isinstance(val, dict):
+            V.mapping(val, p, ("card", "ability"), ("card",))
+            return (V.string(val["card"], p + ("card",), kind="a_card_name"),
+                    V.integer(val.get("ability", 1), p + ("ability",), 1, 30))
+        return (V.string(val, p, kind="a_card_name"), 1)
     if shape is Shape.CARDS:
         return tuple(V.string(x, p + (i,), kind="a_card_name") for i, x in enumerate(V.seq(val, p)))
     return V.string(val, p, limit=MAX_TEXT)  # Shape.TEXT

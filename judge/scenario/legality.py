@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ScenarioError
-from ..rulesets.model import Step
+from ..i18n import msg
+from ..rulesets.model import Kind, Step
 from .model import CORP, RUNNER, Action, Card, Effect
 from .validate import Validator, effect_word
 
-__all__ = ["Place", "jack_out", "rez", "break_subs", "trash", "decline_steal", "bypass"]
+__all__ = ["Place", "access_order", "use", "jack_out", "rez", "break_subs", "trash", "decline_steal", "bypass"]
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class Place:
     known: dict[str, Card]
     protecting: frozenset[str]
     v: Validator
+    allows: frozenset[str] = frozenset()  # what some card of the file may allow during the run
 
     def refuse(self, key: str, *, at: bool = False, **args: object) -> ScenarioError:
         """The error for this action (pointing at its `at` when the step is what is wrong)."""
@@ -39,7 +41,7 @@ class Place:
 def jack_out(p: Place, e: Effect) -> None:
     if p.act.side != RUNNER:
         raise p.refuse("only_runner_jacks_out")
-    if not p.step.jack_out and not p.granted(e):
+    if not p.step.jack_out and not p.granted(e) and "jack_out" not in p.allows:
         raise p.refuse("jack_out_needs_grant", at=True, step=p.step.id)
 
 
@@ -99,3 +101,28 @@ def bypass(p: Place, e: Effect) -> None:
     st = p.step
     if not (st.does == "encounter_ice" or (st.does == "paid_window" and st.break_subs)):
         raise p.refuse("bypass_window", at=True, step=st.id)
+
+
+def access_order(p: Place, e: Effect) -> None:
+    """The Runner says in which order they access the cards (CR 6.9.5b: the Runner chooses)."""
+    if not p.step.accesses:
+        raise p.refuse("during_access", at=True, what=effect_word(e.kind), step=p.step.id)
+    if p.act.side != RUNNER:
+        raise p.refuse("only_runner_during_access", what=effect_word(e.kind))
+
+
+def use(p: Place, e: Effect) -> None:
+    """A paid ability is used in a paid ability window, by the player whose card it is."""
+    name, n = e.arg
+    card = p.known.get(name)
+    if p.step.kind is not Kind.PAW:
+        raise p.refuse("use_window", at=True, step=p.step.id)
+    if card is None:
+        return  # refs says no card is called so
+    paid = card.paid_abilities()
+    if not paid:
+        raise p.refuse("no_paid_ability", c=name)
+    if n > len(paid):
+        raise p.refuse("no_such_paid_ability", c=name, n=len(paid), k=n)
+    if card.side != p.act.side:
+        raise p.refuse("not_your_card", c=name, side=msg(f"engine.sides.{card.side}"))

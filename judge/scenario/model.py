@@ -7,16 +7,28 @@ from dataclasses import dataclass, field
 
 from ..rulesets import RULESETS
 
-__all__ = ["Effect", "Ability", "Subroutine", "Card", "Server", "Action", "Scenario", "CENTRALS",
-           "SIDES", "CARD_TYPES", "WHENS", "RUNNER", "CORP", "walk_effects"]
+__all__ = ["Effect", "Ability", "Subroutine", "Card", "Server", "Action", "Scenario", "Amount", "CENTRALS",
+           "SIDES", "CARD_TYPES", "WHENS", "RUNNER", "CORP", "THIS", "walk_effects"]
 
 RUNNER, CORP = "runner", "corp"
 SIDES = (RUNNER, CORP)
 CENTRALS = ("HQ", "R&D", "Archives")
 CARD_TYPES = ("ice", "agenda", "asset", "upgrade", "operation", "event", "program", "hardware",
               "resource", "identity")
-WHENS = ("run_begins", "approached", "encountered", "passed", "all_ice_passed", "approach_server",
-         "if_successful", "successful", "accessed", "unsuccessful", "run_ends", "static")
+WHENS = ("run_begins", "approached", "encountered", "fully_broken", "encounter_ends", "passed",
+         "all_ice_passed", "approach_server", "if_successful", "successful", "accessed", "unsuccessful",
+         "run_ends", "static", "paid")
+THIS = "this"  # in a card's own abilities and subroutines, the card itself ("trash: this")
+
+
+@dataclass(frozen=True)
+class Amount:
+    """A number counted from the run so far: `times` per thing counted, plus `plus` (Bravado:
+    6 credits plus 1 per piece of ice passed)."""
+
+    count: str
+    times: int = 1
+    plus: int = 0
 
 
 @dataclass(frozen=True)
@@ -55,6 +67,10 @@ class Ability:
     ice: str | None = None
     text: str | None = None
     line: int | None = None
+    cost: tuple[Effect, ...] = ()       # paid first; if it cannot be paid the effect does not happen
+    conditions: tuple[tuple[str, object], ...] = ()  # `if:` what must hold when it would resolve
+    optional: bool = False              # "may": its player can decline it (`decline: <card>`)
+    after: str | None = None            # resolves right after that card's ability of the same moment
 
 
 @dataclass(frozen=True)
@@ -77,10 +93,15 @@ class Card:
     subroutines: tuple[Subroutine, ...] = ()
     abilities: tuple[Ability, ...] = ()
     line: int | None = None
+    subtypes: tuple[str, ...] = ()      # barrier, code gate, sentry, ... (lower case)
 
     @property
     def is_ice(self) -> bool:
         return self.type == "ice"
+
+    def paid_abilities(self) -> tuple[Ability, ...]:
+        """The abilities a player uses by choice (`when: paid`), in the order written."""
+        return tuple(a for a in self.abilities if a.when == "paid")
 
 
 @dataclass(frozen=True)
@@ -142,6 +163,8 @@ class Scenario:
     expect: dict | None = None
     source: str | None = None
     text: str = ""
+    turn: str = RUNNER                   # whose turn the run is made in (the active player)
+    notices: tuple = ()                  # text read but not understood (readings.Notice)
 
     def placed_cards(self) -> tuple[Card, ...]:
         """The cards the file lists (players' cards, then each server's ice, root and contents)."""
@@ -174,7 +197,7 @@ class Scenario:
         """Cards introduced by effects (install_ice, encounter of a card that is not installed)."""
         lists = [a.effects for a in self.actions]
         for c in self.placed_cards():
-            lists += [ab.effects for ab in c.abilities] + [s.effects for s in c.subroutines]
+            lists += [ab.effects + ab.cost for ab in c.abilities] + [s.effects for s in c.subroutines]
         for effects in lists:
             for e in walk_effects(effects):
                 if isinstance(e.arg, Card):

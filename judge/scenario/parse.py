@@ -10,7 +10,7 @@ from ..i18n import msg
 from .actions import parse_action
 from .cards import parse_cards
 from .expect import parse_expect
-from .model import CENTRALS, Scenario, Server
+from .model import CENTRALS, RUNNER, SIDES, Scenario, Server
 from .refs import check_cards, check_refs
 from .validate import MAX_TEXT, Validator
 from .yamlsource import Doc
@@ -70,7 +70,8 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
     tags = tuple(V.string(t, ("tags", i), kind="a_tag") for i, t in enumerate(V.seq(top.get("tags", []), ("tags",), 30)))
     sources = tuple(V.string(s, ("sources", i), limit=500, kind="a_source")
                     for i, s in enumerate(V.seq(top.get("sources", []), ("sources",), 30)))
-    run = V.mapping(top["run"], ("run",), ("server", "by"), ("server",))
+    run = V.mapping(top["run"], ("run",), ("server", "by", "turn"), ("server",))
+    turn = V.choice(run["turn"], ("run", "turn"), SIDES, "player") if "turn" in run else RUNNER
     server = V.string(run["server"], ("run", "server"), kind="a_server_name")
     by = V.string(run["by"], ("run", "by"), kind="a_card_name") if "by" in run else None
     corp = V.mapping(top.get("corp", {}), ("corp",), ("bad_publicity", "cards"))
@@ -89,12 +90,12 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
         raise V.err(("servers", server), "remote_empty", s=repr(server))
     sc = Scenario(title=title, ruleset=rs_id, server=server, servers=servers, by=by, tags=tags,
                   explanation=_explanation(V, top), sources=sources, bad_publicity=bp, credits=credits,
-                  runner_cards=runner_cards, corp_cards=corp_cards, source=doc.source)
+                  runner_cards=runner_cards, corp_cards=corp_cards, source=doc.source, turn=turn)
     known = check_cards(sc)
     if by is not None and by not in known:
         raise V.err(("run", "by"), "by_unknown", c=repr(by))
     actions = tuple(parse_action(V, a, i, sc, known) for i, a in enumerate(V.seq(top.get("actions", []), ("actions",))))
     expect = parse_expect(V, top["expect"]) if "expect" in top else None
-    sc = Scenario(**{**sc.__dict__, "actions": actions, "expect": expect})
+    sc = Scenario(**{**sc.__dict__, "actions": actions, "expect": expect, "notices": tuple(V.notices)})
     check_refs(sc)
     return sc

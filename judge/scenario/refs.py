@@ -4,7 +4,7 @@ never share a name."""
 from __future__ import annotations
 
 from ..errors import ScenarioError
-from .model import CENTRALS, Card, Effect, Scenario, walk_effects
+from .model import CENTRALS, THIS, Card, Effect, Scenario, walk_effects
 from .validate import effect_word
 from .vocabulary import EFFECTS, Shape
 
@@ -26,6 +26,8 @@ def _named_cards(e: Effect) -> tuple:
     names: tuple = ()
     if spec.shape in (Shape.CARD, Shape.ICE) and isinstance(e.arg, str):
         names = (e.arg,)
+    elif spec.shape is Shape.USE:
+        names = (e.arg[0],)
     elif spec.shape in (Shape.PAIR, Shape.CARDS):
         names = e.arg
     pos = e.opt("position")
@@ -38,6 +40,8 @@ def _check(effects, line: int | None, sc: Scenario, known: dict[str, Card], serv
     for e in walk_effects(effects):
         what = effect_word(e.kind)
         for n in _named_cards(e):
+            if n == THIS and n not in known:
+                raise ScenarioError("this_outside_card", line=e.line or line, source=sc.source)
             if n not in known:
                 raise ScenarioError("no_card_called_in", what=what, c=repr(n), line=e.line or line, source=sc.source)
         named = [e.opt(k) for k in ("server", "to") if e.opt(k) is not None]
@@ -49,15 +53,50 @@ def _check(effects, line: int | None, sc: Scenario, known: dict[str, Card], serv
                                     source=sc.source)
 
 
+_MOVERS = ("change_server", "move_runner", "move_ice", "swap_ice", "install_ice")  # can bring ice to the run
+
+
+def _reachable_ice(sc: Scenario) -> set[str] | None:
+    """The ice an action's step can belong to: the attacked server's, ice an effect installs or
+    forces an encounter with; None when an effect could bring the run anywhere (a redirect)."""
+    out = {c.key for c in sc.servers[sc.server].ice}
+    every = [e for a in sc.actions for e in walk_effects(a.effects)]
+    every += [e for c in sc.all_cards().values() for ab in c.abilities for e in walk_effects(ab.effects + ab.cost)]
+    every += [e for c in sc.all_cards().values() for s in c.subroutines for e in walk_effects(s.effects)]
+    for e in every:
+        if e.kind in _MOVERS:
+            return None
+        if e.kind == "encounter":
+            out.add(e.arg.key if isinstance(e.arg, Card) else e.arg)
+    return out
+
+
+def _check_action_ice(sc: Scenario) -> None:
+    """An action on ice that protects another server, when nothing could bring the run there, can
+    never apply: an error, not a warning (a judge typed the wrong ice or the wrong server)."""
+    reachable = _reachable_ice(sc)
+    if reachable is None:
+        return
+    for a in sc.actions:
+        for ice in {a.ice, *dict(a.ice_by).values()} - {None}:
+            if ice not in reachable:
+                home = next((s for s, srv in sc.servers.items() if any(c.key == ice for c in srv.ice)), "?")
+                raise ScenarioError("ice_elsewhere", i=ice, home=home, server=sc.server, where=a.where + ".ice",
+                                    line=a.line, source=sc.source)
+
+
 def check_refs(sc: Scenario) -> None:
     """Every card and server an effect names must exist."""
     known = sc.all_cards()
     servers = set(sc.servers) | set(CENTRALS)
+    _check_action_ice(sc)
     for a in sc.actions:
         _check(a.effects, a.line, sc, known, servers)
     for c in known.values():
         for ab in c.abilities:
-            _check(ab.effects, ab.line, sc, known, servers)
+            _check(ab.effects + ab.cost, ab.line, sc, known, servers)
+            if ab.after is not None and ab.after not in known:
+                raise ScenarioError("no_card_called", c=repr(ab.after), line=ab.line, source=sc.source)
             if ab.ice is not None and ab.ice not in known:
                 raise ScenarioError("ability_ice_unknown", i=repr(ab.ice), line=ab.line, source=sc.source)
         for s in c.subroutines:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import rulesets
 from .cards import ABILITY_KEYS, CARD_KEYS
+from .conditions import CONDITIONS, COUNTS
 from .expect import EXPECT_KEYS, OUTCOMES
 from .model import CARD_TYPES, SIDES, WHENS
 from .validate import MAX_NAME, MAX_TEXT
@@ -24,7 +25,9 @@ def schema() -> dict:
         {"enum": ["outermost", "innermost"]},
         {"type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
          "properties": {"inward_of": name, "outward_of": name}}]}
-    amount = {"type": "integer", "minimum": 0, "maximum": 100}
+    whole = {"type": "integer", "minimum": 0, "maximum": 100}
+    amount = {"oneOf": [whole, {"type": "object", "additionalProperties": False, "required": ["count"],
+                                "properties": {"count": {"enum": list(COUNTS)}, "times": whole, "plus": whole}}]}
     shapes = {
         Shape.NONE: {"const": True}, Shape.CARD: name, Shape.SERVER: name, Shape.AMOUNT: amount,
         Shape.SUBS: {"oneOf": [{"const": "all"}, {"type": "array", "items": {"type": "integer", "minimum": 1}}]},
@@ -32,8 +35,14 @@ def schema() -> dict:
         Shape.ICE: {"oneOf": [name, {"$ref": "#/$defs/card"}]},
         Shape.PAIR: {"type": "array", "items": name, "minItems": 2, "maxItems": 2},
         Shape.CARDS: {"type": "array", "items": name}, Shape.TEXT: _str(MAX_TEXT),
+        Shape.USE: {"oneOf": [name, {"type": "object", "additionalProperties": False, "required": ["card"],
+                                     "properties": {"card": name, "ability": {"type": "integer", "minimum": 1}}}]},
     }
-    one = {k: shapes[spec.shape] for k, spec in EFFECTS.items()}
+    one = {k: {"enum": list(spec.choices)} if spec.shape is Shape.WORD else shapes[spec.shape]
+           for k, spec in EFFECTS.items()}
+    kinds = {"bool": {"type": "boolean"}, "count": whole, "server": name, "word": name}
+    conditions = {"type": "object", "additionalProperties": False, "minProperties": 1,
+                  "properties": {k: kinds[v] for k, v in CONDITIONS.items()}}
     opt_shapes = {Opt.POSITION: position, Opt.SERVER: name, Opt.CARD: name, Opt.FLAG: {"type": "boolean"},
                   Opt.EFFECTS: {"$ref": "#/$defs/effect"}}
     options = {k: opt_shapes[o] for k, o in OPTIONS.items()}
@@ -41,11 +50,14 @@ def schema() -> dict:
                   "properties": {**one, **options}, "additionalProperties": False,
                   "oneOf": [{"required": [k]} for k in EFFECTS]}
     ability_props = {"when": {"enum": list(WHENS)}, "effect": {"$ref": "#/$defs/effect"},
-                     "first": {"type": "boolean"}, "server": name, "ice": name, "text": _str(MAX_TEXT)}
+                     "cost": {"$ref": "#/$defs/effect"}, "if": conditions, "optional": {"type": "boolean"},
+                     "after": name, "first": {"type": "boolean"}, "server": name, "ice": name,
+                     "text": _str(MAX_TEXT)}
     ability = {"type": "object", "additionalProperties": False, "required": ["when", "effect"],
                "properties": {k: ability_props[k] for k in ABILITY_KEYS}}
     card_props = {
         "name": name, "id": name, "type": {"enum": list(CARD_TYPES)},
+        "subtypes": {"type": "array", "items": name, "maxItems": 10},
         "rezzed": {"type": "boolean"}, "trash_cost": {"type": "integer", "minimum": 0},
         "points": {"type": "integer", "minimum": 0}, "text": _str(MAX_TEXT),
         "subroutines": {"type": "array", "items": {"oneOf": [
@@ -88,7 +100,7 @@ def schema() -> dict:
                 "properties": {"en": _str(MAX_TEXT), "ko": _str(MAX_TEXT)}}]},
             "sources": {"type": "array", "items": _str(500)},
             "run": {"type": "object", "additionalProperties": False, "required": ["server"],
-                    "properties": {"server": name, "by": name}},
+                    "properties": {"server": name, "by": name, "turn": {"enum": list(SIDES)}}},
             "corp": {"type": "object", "additionalProperties": False, "properties": {
                 "bad_publicity": {"type": "integer", "minimum": 0}, "cards": cards}},
             "runner": {"type": "object", "additionalProperties": False, "properties": {

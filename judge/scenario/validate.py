@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..errors import ScenarioError
 from ..i18n import Msg, msg
+from .readings import Notice
 from .yamlsource import Doc, path_text
 
 __all__ = ["Validator", "value_kind", "what", "effect_word", "MAX_NAME", "MAX_TEXT", "MAX_LIST"]
@@ -43,6 +44,11 @@ class Validator:
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
+        self.notices: list[Notice] = []  # text read but not understood (see readings)
+
+    def notice(self, path: tuple, what: str, text: str) -> None:
+        """Remember text the judge could not read although it could change the answer."""
+        self.notices.append(Notice(path, self.doc.line(path), what, text[:200]))
 
     def err(self, path: tuple, key: str, **args: object) -> ScenarioError:
         return ScenarioError(key, where=path_text(path) or None, line=self.doc.line(path),

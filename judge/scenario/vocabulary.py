@@ -27,9 +27,11 @@ class Shape(StrEnum):
     SUBS = "subs"          # `all`, or subroutine numbers `[1, 3]`
     PAIR = "pair"          # two different pieces of ice
     SERVER = "server"      # a server's name
-    AMOUNT = "amount"      # a whole number from 0 to 100
+    AMOUNT = "amount"      # a whole number from 0 to 100, or a count: {count: passed, times: 1, plus: 6}
     CARDS = "cards"        # a list of card names
     TEXT = "text"          # free text shown in the trace
+    WORD = "word"          # one of the words the entry lists (`choices`)
+    USE = "use"            # a card whose paid ability is used: its name, or {card: X, ability: N}
 
 
 class Opt(StrEnum):
@@ -44,7 +46,8 @@ class Opt(StrEnum):
 
 # Option name -> the shape of its value.
 OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to": Opt.SERVER,
-                           "otherwise": Opt.EFFECTS, "granted_by": Opt.CARD, "mandatory": Opt.FLAG}
+                           "otherwise": Opt.EFFECTS, "then": Opt.EFFECTS, "granted_by": Opt.CARD,
+                           "mandatory": Opt.FLAG}
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,9 @@ class EffectSpec:
     name: str
     shape: Shape
     options: tuple[str, ...] = ()
-    legal: Callable | None = None  # (step, action, effect, board) -> None, or raises a Legality
+    legal: Callable | None = None  # (place, effect) -> None; raises when the step forbids it
+    choices: tuple[str, ...] = ()  # the words a WORD argument may be
+    cost: bool = False             # a cost: when it cannot be paid, what follows it does not happen
 
     @property
     def label(self) -> str:
@@ -64,7 +69,7 @@ class EffectSpec:
     @property
     def names_cards(self) -> bool:
         """The argument names cards of the scenario (checked to exist)."""
-        return self.shape in (Shape.CARD, Shape.PAIR, Shape.CARDS)
+        return self.shape in (Shape.CARD, Shape.PAIR, Shape.CARDS, Shape.USE)
 
 
 _SPECS = (
@@ -75,8 +80,8 @@ _SPECS = (
     EffectSpec("no_success", Shape.NONE),
     EffectSpec("rez", Shape.CARD, ("granted_by",), legality.rez),
     EffectSpec("derez", Shape.CARD),
-    EffectSpec("uninstall", Shape.CARD),
-    EffectSpec("trash", Shape.CARD, (), legality.trash),
+    EffectSpec("uninstall", Shape.CARD, cost=True),
+    EffectSpec("trash", Shape.CARD, (), legality.trash, cost=True),
     EffectSpec("decline_steal", Shape.CARD, (), legality.decline_steal),
     EffectSpec("break", Shape.SUBS, (), legality.break_subs),
     EffectSpec("install_ice", Shape.ICE_CARD, ("position", "server")),
@@ -85,13 +90,19 @@ _SPECS = (
     EffectSpec("change_server", Shape.SERVER),
     EffectSpec("move_runner", Shape.SERVER),
     EffectSpec("encounter", Shape.ICE),
-    EffectSpec("pay", Shape.AMOUNT, ("otherwise",)),
+    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then"), cost=True),
     EffectSpec("gain", Shape.AMOUNT),
+    EffectSpec("lose", Shape.AMOUNT),
     EffectSpec("bad_publicity", Shape.AMOUNT),
     EffectSpec("access_more", Shape.AMOUNT),
     EffectSpec("access_only", Shape.CARDS),
     EffectSpec("instead_of_access", Shape.TEXT, ("mandatory",)),
     EffectSpec("note", Shape.TEXT),
+    EffectSpec("forbid", Shape.WORD, choices=("rez_ice", "rez", "jack_out", "subroutines")),
+    EffectSpec("allow", Shape.WORD, choices=("jack_out",)),
+    EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
+    EffectSpec("use", Shape.USE, (), legality.use),
+    EffectSpec("decline", Shape.CARD),
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}

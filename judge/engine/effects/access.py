@@ -40,11 +40,23 @@ def instead_of_access(c: Call) -> None:
 
 
 @applies("trash")
-def trash(c: Call) -> None:
-    if c.st.accesses:
-        return  # handled card by card in access_cards
-    if c.installed(c.e.arg):
-        leave(c, c.e.arg, "trashed")
+def trash(c: Call) -> bool:
+    """A card is trashed (at access: the Runner pays its trash cost, card by card in access_cards);
+    as a cost ("[trash]: end the run"), a card that is not installed cannot pay it."""
+    if c.st.accesses and c.action is not None:
+        return True  # handled card by card in access_cards
+    if not c.installed(c.e.arg):
+        return False
+    leave(c, c.e.arg, "trashed")
+    return True
+
+
+@applies("access_order")
+def access_order(c: Call) -> None:
+    """The Runner says in which order they access the cards, root upgrades among the others
+    (CR 6.9.5b: the Runner chooses the order; R&D's cards still come from the top down)."""
+    c.x.w.access_order = tuple(c.e.arg)
+    c.note("access_order_set", cards=", ".join(c.e.arg))
 
 
 @applies("decline_steal")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from ...errors import RunError, ScenarioError
+from ...i18n import msg
 from ...scenario import CORP, RUNNER
+from ..conditions import amount
 from ..state import Flag
 from .core import Call, applies
 
@@ -20,15 +22,21 @@ def end_run(c: Call) -> None:
 
 
 @applies("jack_out")
-def jack_out(c: Call) -> None:
+def jack_out(c: Call) -> bool:
     if Flag.DECLARED in c.x.w.flags:
         raise RunError("jack_out_after_success")
+    who = c.x.forbidden("jack_out")
+    if who:
+        c.warn("w_forbidden_jack_out", card=who)
+        return False
     c.x.w.flags |= {Flag.JACKED_OUT}
-    granted = (c.action.granted_by if c.action else None) or c.e.opt("granted_by") or c.source
+    granted = (c.action.granted_by if c.action else None) or c.e.opt("granted_by") or c.source \
+        or c.x.allowed("jack_out")
     if granted and not c.st.jack_out:
         c.note("jacks_out_granted", side=RUNNER, card=granted)
     else:
         c.note("jacks_out", side=RUNNER)
+    return True
 
 
 @applies("bypass")
@@ -49,7 +57,12 @@ def rez(c: Call) -> None:
         return
     if not c.installed(key):
         return
+    who = c.x.forbidden("rez_ice", "rez") if c.x.ctx.cards[key].is_ice else c.x.forbidden("rez")
+    if who:
+        c.warn("w_forbidden_rez", card=key, by=who)
+        return
     w.rezzed |= {key}
+    w.rezzed_ever |= {key}
     c.note("rezzed_card", side=CORP, card=key)
 
 
@@ -78,6 +91,9 @@ def break_(c: Call) -> None:
                                 where=c.action.where if c.action else None,
                                 line=c.action.line if c.action else c.e.line, source=c.x.ctx.sc.source)
     w.broken |= set(nums)
+    whole = subs and all(n in w.broken for n in range(1, len(subs) + 1))
+    if whole and Flag.FULLY_BROKEN not in w.flags:
+        w.flags |= {Flag.FULLY_BROKEN, Flag.FULLY_BROKEN_PENDING}  # "fully broken" once the ability ends
     if nums:
         c.note("broken_subs", side=RUNNER, subs=", ".join(str(n) for n in nums))
     else:
@@ -87,21 +103,48 @@ def break_(c: Call) -> None:
 
 
 @applies("pay")
-def pay(c: Call) -> None:
-    x, n = c.x, c.e.arg
+def pay(c: Call) -> bool:
+    """The Runner pays if able ("if able"); `then` is what paying gets ("if you do"), `otherwise`
+    what happens when they cannot; an unpaid cost stops the rest of its list."""
+    x, n = c.x, amount(c.x, c.e.arg)
     if x.can_pay(n):
         x.spend(n)
         c.note("pays", side=RUNNER, n=n)
-        return
+        return x.resolve(c.e.opt("then", ()), c.side, c.st, c.source, c.action)
     c.note("cannot_pay", side=RUNNER, n=n)
-    for sub in c.e.opt("otherwise", ()):
-        x.apply(sub, c.side, c.st, c.source, c.action)
+    x.resolve(c.e.opt("otherwise", ()), c.side, c.st, c.source, c.action)
+    return False
 
 
 @applies("gain")
 def gain(c: Call) -> None:
-    c.x.w.credits += c.e.arg
-    c.note("gains", side=RUNNER, n=c.e.arg)
+    n = amount(c.x, c.e.arg)
+    c.x.w.credits += n
+    c.note("gains", side=RUNNER, n=n)
+
+
+@applies("lose")
+def lose(c: Call) -> None:
+    """The Runner loses credits (never below zero; bad publicity credits are not theirs to lose)."""
+    n = min(amount(c.x, c.e.arg), c.x.w.credits)
+    c.x.w.credits -= n
+    c.note("loses", side=RUNNER, n=n)
+
+
+@applies("forbid")
+def forbid(c: Call) -> None:
+    """For the rest of the run something cannot happen (Blackmail: no ice is rezzed)."""
+    who = c.source or c.side
+    c.x.w.forbidden |= {(c.e.arg, who)}
+    c.note("forbid_set", what=msg(f"engine.forbids.{c.e.arg}"), card=who)
+
+
+@applies("allow")
+def allow(c: Call) -> None:
+    """For the rest of the run something may happen anywhere (the Runner may jack out at any time)."""
+    who = c.source or c.side
+    c.x.w.allowed |= {(c.e.arg, who)}
+    c.note("allow_set", what=msg(f"engine.allows.{c.e.arg}"), card=who)
 
 
 @applies("bad_publicity")

@@ -25,7 +25,10 @@ def _insert_index(w: Work, server: str, position) -> int | None:
 
 
 def _relative(w: Work, server: str, sid: int) -> str:
-    """Where new ice is for the Runner: inward (ahead), outward (behind), or elsewhere."""
+    """Where new ice is for the Runner: inward (ahead), outward (behind), past (the Runner has
+    passed every piece of ice of the server already), or elsewhere."""
+    if server == w.server and Flag.PAST_ICE in w.flags:
+        return "installed_past"
     if w.pos is None or w.pos[0] != server:
         return "installed_inward" if server == w.server and w.pos is None else "installed_elsewhere"
     sl = board.slots_of(w, server)
@@ -71,9 +74,12 @@ def leave(c: Call, key: str, verb: str, side: str | None = None) -> None:
 
 
 @applies("uninstall")
-def uninstall(c: Call) -> None:
-    if c.installed(c.e.arg):
-        leave(c, c.e.arg, "uninstalled")
+def uninstall(c: Call) -> bool:
+    """A card leaves play; as a cost, a card that is not installed cannot pay it."""
+    if not c.installed(c.e.arg):
+        return False
+    leave(c, c.e.arg, "uninstalled")
+    return True
 
 
 @applies("move_ice")
@@ -155,8 +161,10 @@ def move_runner(c: Call) -> None:
     w.pos, w.ice = ((server, first[0]), first[1]) if first else (None, None)
     if first:
         w.visit = board.visit(w, first[1])
-    w.flags = (w.flags - {Flag.ENCOUNTERING, Flag.BYPASSED, Flag.ICE_LEFT, Flag.APPROACH_AGAIN}) | {
+    w.flags = (w.flags - {Flag.ENCOUNTERING, Flag.BYPASSED, Flag.ICE_LEFT, Flag.APPROACH_AGAIN, Flag.PAST_ICE}) | {
         Flag.RUNNER_MOVED}
+    if not first:
+        w.flags |= {Flag.PAST_ICE}
     c.note("runner_moved_to", server=server)
 
 

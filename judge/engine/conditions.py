@@ -1,0 +1,76 @@
+"""`if:` conditions and counted amounts, evaluated on the run so far (see judge.scenario.conditions)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..scenario import CENTRALS, Amount, Card
+from . import board
+from .state import Flag
+
+if TYPE_CHECKING:
+    from .executor import Exec
+
+__all__ = ["holds", "failing", "amount", "counted"]
+
+
+def counted(x: Exec, what: str) -> int:
+    """How many of something the run has had so far (ice passed, encounters, cards accessed...)."""
+    w = x.w
+    if what == "passed_distinct":
+        return len(set(w.passed))
+    return len(getattr(w, what))
+
+
+def amount(x: Exec, arg: int | Amount) -> int:
+    """An effect's number: written as it is, or counted from the run."""
+    if isinstance(arg, Amount):
+        return arg.plus + arg.times * counted(x, arg.count)
+    return arg
+
+
+def _server_is(x: Exec, card: Card, value: str) -> bool:
+    srv = x.w.server
+    if value == "central":
+        return srv in CENTRALS
+    if value == "remote":
+        return srv not in CENTRALS
+    if value == "this":  # the server the card protects or is installed in
+        where = board.slot_of(x.w, card.key)
+        home = where[0] if where else next((s for s, keys in x.w.root + x.w.contents if card.key in keys), None)
+        return home == srv
+    return srv == value
+
+
+def _one(x: Exec, card: Card, key: str, value: object) -> bool:
+    w = x.w
+    if key == "successful":
+        return (Flag.DECLARED in w.flags) == value
+    if key == "unsuccessful":
+        return (x.status() == "unsuccessful") == value
+    if key == "stolen":
+        return bool(w.stolen) == value
+    if key in ("passed", "encountered"):
+        return len(getattr(w, key)) >= value
+    if key == "server":
+        return _server_is(x, card, value)
+    if key == "ice_subtype":
+        ice = x.ctx.cards.get(w.ice) if w.ice else None
+        return ice is not None and value in ice.subtypes
+    if key == "all_broken":
+        ice = x.ctx.cards.get(w.ice) if w.ice else None
+        subs = len(ice.subroutines) if ice else 0
+        return (subs > 0 and all(n in w.broken for n in range(1, subs + 1))) == value
+    if key == "subroutine_resolved":
+        return bool(w.resolved_subs) == value
+    return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
+
+
+def failing(x: Exec, card: Card, conditions: tuple[tuple[str, object], ...]) -> tuple[str, object] | None:
+    """The first condition that does not hold now, or None when all hold."""
+    return next(((k, v) for k, v in conditions if not _one(x, card, k, v)), None)
+
+
+def holds(x: Exec, card: Card, conditions: tuple[tuple[str, object], ...]) -> bool:
+    """Every condition holds now."""
+    return failing(x, card, conditions) is None

@@ -1,0 +1,38 @@
+"""Effects on abilities: a player uses a card's paid ability, or declines an optional one."""
+
+from __future__ import annotations
+
+from ..conditions import failing
+from ..words import condition_text
+from .core import Call, applies
+
+__all__: list[str] = []  # the functions register themselves in APPLY
+
+
+@applies("use")
+def use(c: Call) -> bool:
+    """A paid ability as the card's model says: its conditions, its cost, then its effect, all of it
+    (an ability whose cost trashes the ice still ends the run: the ice is passed after it)."""
+    x = c.x
+    name, n = c.e.arg
+    card = x.ctx.cards[name]
+    ab = card.paid_abilities()[n - 1]
+    if not x.active(card):
+        c.warn("w_not_active", card=name)
+        return False
+    cond = failing(x, card, ab.conditions)
+    if cond is not None:
+        c.warn("w_use_condition", card=name, cond=condition_text(cond))
+        return False
+    c.note("uses", card=name, n=n)
+    if ab.cost and not x.resolve(ab.cost, card.side, c.st, source=card.key, action=c.action):
+        c.note("cost_unpaid", card=name)
+        return False
+    return x.resolve(ab.effects, card.side, c.st, source=card.key, action=c.action)
+
+
+@applies("decline")
+def decline(c: Call) -> None:
+    """The player does not use an optional ability of a card at this step ("may")."""
+    c.x.w.declined |= {c.e.arg}
+    c.note("declines", card=c.e.arg)

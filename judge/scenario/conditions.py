@@ -1,0 +1,47 @@
+"""`if:` on an ability: what must hold about the run so far for it to resolve.
+
+Each key is defined once here with the kind of value it takes; the engine evaluates them
+(`judge.engine.conditions`) and the catalogue words them (`engine.conditions.<key>`).
+"""
+
+from __future__ import annotations
+
+from .validate import Validator
+
+__all__ = ["CONDITIONS", "COUNTS", "parse_conditions"]
+
+# key -> the kind of value: "bool" (true/false), "count" (at least N), "server" (central, remote,
+# this, or a server's name), "word" (an ice subtype)
+CONDITIONS: dict[str, str] = {
+    "successful": "bool",           # the run was declared successful
+    "unsuccessful": "bool",         # the run ended unsuccessfully
+    "stolen": "bool",               # the Runner stole an agenda this run
+    "passed": "count",              # at least N pieces of ice passed this run
+    "encountered": "count",         # at least N encounters with ice this run
+    "server": "server",             # the attacked server (central, remote, this = the card's own, a name)
+    "ice_subtype": "word",          # the ice of the moment has this subtype (barrier, code gate, sentry)
+    "all_broken": "bool",           # every subroutine of the ice of the encounter was broken
+    "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter
+    "bypassed": "bool",             # that ice was bypassed
+}
+
+# what an Amount or a `count` condition counts
+COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached")
+
+
+def parse_conditions(V: Validator, v, path: tuple) -> tuple[tuple[str, object], ...]:
+    """An `if:` mapping into (key, value) pairs, each value checked against its kind."""
+    V.mapping(v, path, tuple(CONDITIONS))
+    if not v:
+        raise V.err(path, "conditions_empty")
+    out = []
+    for k, val in v.items():
+        kind, p = CONDITIONS[k], path + (k,)
+        if kind == "bool":
+            out.append((k, V.boolean(val, p)))
+        elif kind == "count":
+            out.append((k, V.integer(val, p, 0, 100)))
+        else:  # a server's name, or an ice subtype
+            word = V.string(val, p, kind="a_server_name" if kind == "server" else "text")
+            out.append((k, word.lower() if kind == "word" else word))
+    return tuple(out)
