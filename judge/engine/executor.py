@@ -181,6 +181,8 @@ class Exec:
         """An interrupt edge out of this step now holds: the rest of the step is abandoned (in a
         paid ability window, interrupts that let the window complete do not stop it)."""
         for it in self.rs.interrupts_from(st.id):
+            if self.passing and it.guard.partition("&")[0] in ("bypassed", "ice_left"):
+                continue  # passing the ice on the way out is what that interrupt does
             if guard_holds(self, it.guard):
                 if in_window and it.completes_window:
                     continue

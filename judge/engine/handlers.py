@@ -34,10 +34,10 @@ def moments(x: Exec, st: Step) -> None:
 
 
 def paid_window(x: Exec, st: Step) -> None:
-    """A paid ability window: Runner first; the Runner gets priority back after the Corp acts;
-    two passes in succession close it. An interrupt closes it at once."""
+    """A paid ability window: the active player (the Runner, on their turn) first; the other gets
+    priority back after one acts; two passes in succession close it. An interrupt closes it."""
     queue = pending_actions(x, st)
-    holder, first = RUNNER, True
+    holder, first = x.active_side, True
     while True:
         x.emit("priority", "priority", st, side=holder)
         acted = False
@@ -168,14 +168,15 @@ def pass_ice(x: Exec, st: Step) -> None:
 
 
 def pass_on_edge(x: Exec, st: Step) -> None:
-    """The 6-step chart passes ice on its way out of 2.4 or 3.2: "when passed" triggers there."""
-    end_encounter(x, st)
-    if _passes(x, st):
-        x.passing = True
-        try:
+    """The 6-step chart passes ice on its way out of 2.4 or 3.2 (or of an encounter cut short):
+    "when the encounter ends" and "when passed" trigger there."""
+    x.passing = True
+    try:
+        end_encounter(x, st)
+        if _passes(x, st):
             resolve_moments(x, st, ("passed",), with_actions=False)
-        finally:
-            x.passing = False
+    finally:
+        x.passing = False
 
 
 def announce(x: Exec, st: Step) -> None:

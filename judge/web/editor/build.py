@@ -25,9 +25,9 @@ class _Builder:
             return None
         return int(v)
 
-    def effect(self, kind: str, value: str, key: str):
+    def effect(self, kind: str, value: str, key: str, otherwise: str = ""):
         try:
-            return effect_of(kind, value)
+            return effect_of(kind, value, otherwise)
         except ValueError as exc:
             self.errors[key] = str(exc)
             return None
@@ -76,6 +76,9 @@ class _Builder:
         made: dict[tuple, tuple[tuple, dict]] = {}
         for i, row in self.fd.filled("card"):
             name, place = row["name"].strip(), row["place"]
+            if not name:
+                self.errors[f"card:{i}:name"] = t("fe_no_name")
+                continue
             if (place, name) not in made:
                 if place == "ice":
                     if name not in ice_by_name:
@@ -95,7 +98,7 @@ class _Builder:
                     self.mark(path, f"card:{i}:name")
             path, card = made[(place, name)]
             if row["when"] or row["effect"]:
-                eff = self.effect(row["effect"], row["value"], f"card:{i}:value")
+                eff = self.effect(row["effect"], row["value"], f"card:{i}:value", row["otherwise"])
                 ab = {"when": row["when"], "effect": eff}
                 if row["first"] == "yes":
                     ab["first"] = True
@@ -113,10 +116,13 @@ class _Builder:
 
     def actions(self, data: dict) -> None:
         for j, (i, row) in enumerate(self.fd.filled("act")):
+            if not row["at"].strip():  # a row that cannot be placed is said, never dropped
+                self.errors[f"act:{i}:at"] = t("fe_no_step")
+                continue
             act: dict = {"at": row["at"].strip(), "by": row["by"]}
             if row["ice"].strip():
                 act["ice"] = row["ice"].strip()
-            eff = self.effect(row["effect"], row["value"], f"act:{i}:value")
+            eff = self.effect(row["effect"], row["value"], f"act:{i}:value", row["otherwise"])
             if isinstance(eff, str) and eff in BARE and row["effect"] != YAML_EFFECT:
                 act[eff] = True
             elif isinstance(eff, dict) and row["effect"] != YAML_EFFECT:

@@ -64,9 +64,9 @@ class _Filler:
                 self.lost.append(f"{where}.abilities[{n}]")
                 continue
             self.extra(ab, ("when", "effect", "first"), f"{where}.abilities[{n}]")
-            kind, value = effect_fields(ab.get("effect"))
+            kind, value, otherwise = effect_fields(ab.get("effect"))
             self.row("card", name=name, place=place, rezzed=rezzed, when=_s(ab.get("when")),
-                     effect=kind, value=value, first=_yes(ab.get("first")))
+                     effect=kind, value=value, otherwise=otherwise, first=_yes(ab.get("first")))
 
     def run(self, data: dict) -> None:
         v = self.fd.values
@@ -107,9 +107,9 @@ class _Filler:
         self.lost += [f"{where}.{k}" for k in ("time", "granted_by") if k in a]
         rest = {k: x for k, x in a.items() if k not in ("at", "ice", "by", "time", "granted_by")}
         eff = rest["effect"] if "effect" in rest else rest
-        kind, value = effect_fields(eff)
+        kind, value, otherwise = effect_fields(eff)
         self.row("act", at=_s(a["at"]), ice=_s(a.get("ice")), by=_s(a.get("by")), effect=kind,
-                 value=value)
+                 value=value, otherwise=otherwise)
 
 
 def fill(data: object) -> tuple[FormData, list[str]]:

@@ -14,9 +14,9 @@ SCALARS = ("title", "ruleset", "server", "by", "bad_publicity", "credits", "tags
 # Each kind of row and its columns; a row's fields are posted as repeated `<kind>-<column>` names.
 COLUMNS: dict[str, tuple[str, ...]] = {
     "ice": ("name", "rezzed", "subs"),
-    "card": ("name", "place", "rezzed", "when", "effect", "value", "first"),
+    "card": ("name", "place", "rezzed", "when", "effect", "value", "otherwise", "first"),
     "acc": ("name", "type"),
-    "act": ("at", "ice", "by", "effect", "value"),
+    "act": ("at", "ice", "by", "effect", "value", "otherwise"),
 }
 DEFAULTS: dict[str, dict[str, str]] = {
     "ice": {"rezzed": "yes"},
@@ -34,12 +34,15 @@ class FormData:
     values: dict[str, str]
     rows: dict[str, list[dict[str, str]]]
     errors: dict[str, str] = field(default_factory=dict)
+    questions: dict[str, str] = field(default_factory=dict)  # text the judge could not read, by field
 
     def new_row(self, kind: str) -> dict[str, str]:
         return {c: DEFAULTS[kind].get(c, "") for c in COLUMNS[kind]}
 
     def is_blank(self, kind: str, row: dict[str, str]) -> bool:
-        return not any(row[c].strip() for c in TYPED[kind])
+        """Nothing typed and no effect chosen: a row with only an effect says something (it is
+        refused with a message if it lacks its step or name, never dropped)."""
+        return not any(row[c].strip() for c in TYPED[kind]) and not row.get("effect", "").strip()
 
     def filled(self, kind: str) -> list[tuple[int, dict[str, str]]]:
         """The rows that say something, with their index on the page."""

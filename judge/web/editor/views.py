@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from ...errors import JudgeError
+from ...i18n import t as core_t
 from ...scenario.yamlsource import load, path_text
 from ..errors import store_failure, unavailable
 from ..i18n import lang, t
@@ -61,19 +62,36 @@ def _field_of_line(text: str, line: int | None, origins: dict[str, str]) -> str 
     return field_for(origins, path_text(max(places, key=len))) if places else None
 
 
-def _run_form(fd: FormData, yaml_text: str):
+def _ask(fd: FormData, notices, origins: dict[str, str]) -> None:
+    """Text the judge could not read becomes a question next to its field (or above the form)."""
+    for n in notices:
+        key = field_for(origins, path_text(n.path)) or "_"
+        question = t("q_unread", text=n.text, why=core_t(f"engine.notices.{n.what}", lang()))
+        fd.questions[key] = (fd.questions[key] + " " + question) if key in fd.questions else question
+
+
+def _run_form(fd: FormData, yaml_text: str, anyway: bool = False):
     data, origins, errors = build(fd)
     fd.errors.update(errors)
     if fd.errors:
         return _page(fd, yaml_text, 400)
     text = dump(data)
     try:
+        s = situation.resolve(text)
+        if s.scenario.notices and not anyway:
+            _ask(fd, s.scenario.notices, origins)
+            return _page(fd, yaml_text, 200)
         s = situation.save(text)
     except JudgeError as exc:
         key = field_for(origins, exc.where) or _field_of_line(text, exc.line, origins) or "_"
         fd.errors[key] = exc.text(lang()) if key != "_" else exc.located_text(lang())
         return _page(fd, yaml_text, 400)
     return redirect(url_for("stepper.show", sid=s.id), 303)
+
+
+def _run_form_anyway(fd: FormData, yaml_text: str):
+    """The judge read the questions and runs the situation as it is (the trace warns again)."""
+    return _run_form(fd, yaml_text, anyway=True)
 
 
 def _run_yaml(fd: FormData, yaml_text: str):
@@ -100,8 +118,8 @@ def _yaml_to_form(fd: FormData, yaml_text: str):
     return _page(filled, yaml_text, lost=lost, notice=t("form_updated"))
 
 
-ACTIONS = {"run_form": _run_form, "run_yaml": _run_yaml, "form_to_yaml": _form_to_yaml,
-           "yaml_to_form": _yaml_to_form}
+ACTIONS = {"run_form": _run_form, "run_form_anyway": _run_form_anyway, "run_yaml": _run_yaml,
+           "form_to_yaml": _form_to_yaml, "yaml_to_form": _yaml_to_form}
 
 
 @bp.post("/new")

@@ -26,6 +26,7 @@ def vocab(ruleset_id: str | None, lang: str) -> dict[str, list[tuple[str, str]]]
         + [(YAML_EFFECT, t("effect_yaml"))],
         "place": [(p, t(f"place_{p}")) for p in ("runner", "corp", "root", "ice")],
         "rezzed": [("yes", t("rezzed")), ("no", t("unrezzed"))],
+        "otherwise": [("", "—"), ("nothing", t("ow_nothing")), ("end_run", t("ow_end_run"))],
         "yesno": [("no", t("no")), ("yes", t("yes"))],
         "by": [(s, side_text(s, lang)) for s in ("runner", "corp")],
         "at": [("", t("choose"))] + [(s.id, f"{s.id} {s.name(lang)}") for s in rs.steps],

@@ -88,7 +88,7 @@ def apply(s: Situation, p: Position, form) -> str:
             actions.append({**at, "by": "runner", "break": "all" if len(nums) == len(choice.subs) else nums})
     elif kind == "effect":
         side = form.get("by") if form.get("by") in ("runner", "corp") else "runner"
-        eff = effect_of(form.get("effect", ""), form.get("value", "")[:4000])
+        eff = effect_of(form.get("effect", ""), form.get("value", "")[:4000], form.get("otherwise", ""))
         merge = isinstance(eff, dict) and form.get("effect") != YAML_EFFECT
         actions.append({**at, "by": side, **(eff if merge else {"effect": eff})})
     if not actions:

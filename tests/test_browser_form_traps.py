@@ -1,0 +1,52 @@
+"""The form's traps in a real browser: a pay without its answer, an action row without its step,
+and subroutine text the judge cannot read each come back as a message next to the field."""
+
+from __future__ import annotations
+
+import re
+
+
+def _start(page, base: str) -> None:
+    page.goto(f"{base}/new")
+    page.fill("input[name=title]", "Traps of the form")
+    page.locator("#rows-ice input[name=ice-name]").nth(0).fill("Tollbooth")
+    page.locator("#rows-ice textarea[name=ice-subs]").nth(0).fill("End the run")
+
+
+def test_a_pay_without_what_happens_if_unpaid_is_asked_for_and_the_answer_runs(page, live_server):
+    _start(page, live_server)
+    card = page.locator("#rows-card li.row").nth(0)
+    card.locator("input[name=card-name]").fill("Tollbooth")
+    card.locator("select[name=card-place]").select_option("ice")
+    card.locator("select[name=card-when]").select_option("encountered")
+    card.locator("select[name=card-effect]").select_option("pay")
+    card.locator("input[name=card-value]").fill("3")
+    page.fill("input[name=credits]", "2")
+    page.click("button.primary[value=run_form]")
+
+    assert "If the Runner cannot pay 3, what happens?" in page.inner_text("#err-card-0-value")
+    page.locator("#rows-card select[name=card-otherwise]").nth(0).select_option("end_run")
+    with page.expect_navigation():
+        page.click("button.primary[value=run_form]")
+    assert re.search(r"/s/[0-9a-f]{16}$", page.url)
+    assert "unsuccessful" in page.inner_text("main").lower()
+
+
+def test_an_action_row_with_an_effect_and_no_step_is_an_error_next_to_the_row(page, live_server):
+    _start(page, live_server)
+    page.locator("#rows-act select[name=act-effect]").nth(0).select_option("jack_out")
+    page.click("button.primary[value=run_form]")
+
+    assert "This action has no step" in page.inner_text("#err-act-0-at")
+    assert page.locator("#rows-act select[name=act-effect]").nth(0).input_value() == "jack_out"
+
+
+def test_text_the_judge_cannot_read_is_a_question_next_to_the_field(page, live_server):
+    _start(page, live_server)
+    page.locator("#rows-ice textarea[name=ice-subs]").nth(0).fill("End the run if the Runner is tagged.")
+    page.click("button.primary[value=run_form]")
+
+    assert "End the run if the Runner is tagged." in page.inner_text("#ask-ice-0-subs")
+    with page.expect_navigation():
+        page.click("button[value=run_form_anyway]")
+    assert "ending the run in a way the judge does not read" in page.inner_text("main")
