@@ -25,7 +25,7 @@ from ..cards.catalogue import (
     timing_relevant,
 )
 from ..cards.importer import CardImportError, import_export, official_text
-from ..cards.models import modelled_ids
+from ..cards.model import modelled_ids
 from ..errors import JudgeError
 from ..i18n import msg, t
 

@@ -71,7 +71,7 @@ def _warning(ctx: Context, msg: str, **args: object) -> Event:
 
 
 def _notices(ctx: Context) -> list[Event]:
-    return [_warning(ctx, "w_notice", place=path_text(n.path), line=n.line or "?", why=msg(f"engine.notices.{n.what}"))
+    return [_warning(ctx, "w_notice", place=path_text(n.path), line=n.line or "?", why=msg(f"engine.notices.{n.what}", text=n.text))
             for n in ctx.sc.notices]
 
 

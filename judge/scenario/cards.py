@@ -10,6 +10,7 @@ from dataclasses import replace
 from . import effects
 from .conditions import parse_conditions
 from .model import CARD_TYPES, THIS, WHENS, Ability, Card, Effect, Subroutine
+from .named import resolve_card
 from .readings import read_subroutine
 from .validate import MAX_TEXT, Validator
 from .vocabulary import EFFECTS, Shape
@@ -17,7 +18,8 @@ from .vocabulary import EFFECTS, Shape
 __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
-             "text")
+             "runs", "text")
+RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 
 
@@ -67,9 +69,12 @@ def _bind(effs: tuple[Effect, ...], key: str) -> tuple[Effect, ...]:
 
 
 def parse_card(V: Validator, v, path: tuple, side: str, default_type: str | None = None) -> Card:
-    """One card: a bare name is allowed in lists of cards."""
+    """One card: a bare name is allowed in lists of cards; `card:` names a real card."""
     if isinstance(v, str):
         v = {"name": v}
+    title_ko = card_id = None
+    if isinstance(v, dict) and "card" in v:
+        v, title_ko, card_id = resolve_card(V, v, path, side)
     V.mapping(v, path, CARD_KEYS, ("name",))
     name = V.string(v["name"], path + ("name",), kind="a_card_name")
     key = V.string(v["id"], path + ("id",), kind="a_card_id") if "id" in v else name
@@ -84,8 +89,9 @@ def parse_card(V: Validator, v, path: tuple, side: str, default_type: str | None
     subs = tuple(replace(s, effects=_bind(s.effects, key)) for s in subs)
     subtypes = tuple(V.string(t, path + ("subtypes", i), kind="text").lower()
                      for i, t in enumerate(V.seq(v.get("subtypes", []), path + ("subtypes",), 10)))
+    runs = V.choice(v["runs"], path + ("runs",), RUNS, "value") if "runs" in v else None
     return Card(
-        key=key, name=name, side=side, type=ctype, subtypes=subtypes,
+        key=key, name=name, side=side, type=ctype, subtypes=subtypes, title_ko=title_ko, card_id=card_id, runs=runs,
         rezzed=V.boolean(v["rezzed"], path + ("rezzed",)) if "rezzed" in v else False,
         trash_cost=V.integer(v["trash_cost"], path + ("trash_cost",), 0, 100) if "trash_cost" in v else None,
         points=V.integer(v["points"], path + ("points",), 0, 20) if "points" in v else None,

@@ -94,6 +94,9 @@ class Card:
     abilities: tuple[Ability, ...] = ()
     line: int | None = None
     subtypes: tuple[str, ...] = ()      # barrier, code gate, sentry, ... (lower case)
+    title_ko: str | None = None         # a real card's official Korean title (`card:`)
+    card_id: str | None = None          # a real card's NetrunnerDB id (`card:`)
+    runs: str | None = None             # a run event: which servers its run may attack (any, remote, ...)
 
     @property
     def is_ice(self) -> bool:

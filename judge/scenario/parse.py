@@ -60,6 +60,19 @@ def _ruleset(V: Validator, top: dict, override: str | None) -> str:
     return rs_id
 
 
+def _may_run(runs: str | None, sc: Scenario) -> bool:
+    """Whether the card that made the run may attack this server (Marathon: a remote one)."""
+    if runs in (None, "any"):
+        return True
+    if runs == "central":
+        return sc.server in CENTRALS
+    if runs == "remote":
+        return sc.server not in CENTRALS
+    if runs == "iced":
+        return bool(sc.servers[sc.server].ice)
+    return sc.server == runs
+
+
 def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
     """Validate a parsed document into a Scenario."""
     V = Validator(doc)
@@ -94,6 +107,8 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
     known = check_cards(sc)
     if by is not None and by not in known:
         raise V.err(("run", "by"), "by_unknown", c=repr(by))
+    if by is not None and not _may_run(known[by].runs, sc):
+        raise V.err(("run", "server"), "run_target", c=by, server=server, runs=msg(f"errors.runs.{known[by].runs}"))
     actions = tuple(parse_action(V, a, i, sc, known) for i, a in enumerate(V.seq(top.get("actions", []), ("actions",))))
     expect = parse_expect(V, top["expect"]) if "expect" in top else None
     sc = Scenario(**{**sc.__dict__, "actions": actions, "expect": expect, "notices": tuple(V.notices)})

@@ -66,7 +66,7 @@ def _ask(fd: FormData, notices, origins: dict[str, str]) -> None:
     """Text the judge could not read becomes a question next to its field (or above the form)."""
     for n in notices:
         key = field_for(origins, path_text(n.path)) or "_"
-        question = t("q_unread", text=n.text, why=core_t(f"engine.notices.{n.what}", lang()))
+        question = t("q_unread", text=n.text, why=core_t(f"engine.notices.{n.what}", lang(), text=n.text))
         fd.questions[key] = (fd.questions[key] + " " + question) if key in fd.questions else question
 
 

@@ -1,0 +1,116 @@
+"""Card models: the timing behaviour of real cards, written in the scenario vocabulary.
+
+The models live in `models/*.yaml` beside this file, one mapping per card id:
+
+    tollbooth:
+      about: {en: <what it does, in the project's own words>, ko: <...>}
+      confidence: exact          # or approximate: the vocabulary only approximates the card
+      left_out: [{en: ..., ko: ...}]   # what of the card the model does not do
+      subroutines: [End the run]       # any key of a scenario card, as a scenario writes it
+      abilities: [{when: encountered, effect: {pay: 3, otherwise: end_run}}]
+      runs: remote               # a card that makes a run: the servers it may attack
+      checks:                    # scenarios (card: tollbooth) whose expect the model must meet
+        - {run: {server: HQ}, runner: {credits: 2}, servers: {HQ: {ice: [{card: tollbooth, rezzed: true}]}},
+           expect: {outcome: unsuccessful}}
+
+Official card text is never stored: `about` describes the card, and its NetrunnerDB page has the
+text. A scenario names a card with `card:`; the scenario parser merges the facts, the model and the
+scenario's own keys (`judge.scenario.cards`).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+__all__ = ["CardModel", "model", "models", "modelled_ids", "MODEL_KEYS", "CARD_PART"]
+
+_DIR = Path(__file__).resolve().parent / "models"
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MODEL_KEYS = ("about", "confidence", "left_out", "subroutines", "abilities", "runs", "checks")
+CARD_PART = ("subroutines", "abilities", "runs")  # the keys a model gives a scenario card
+CONFIDENCE = ("exact", "approximate")
+_lock = threading.Lock()
+_models: dict[str, CardModel] | None = None
+
+
+@dataclass(frozen=True)
+class CardModel:
+    """One card's model: what it does (in both languages), how sure, what it leaves out, the card
+    keys it gives a scenario, and the checks its behaviour must pass."""
+
+    id: str
+    about: dict[str, str]
+    confidence: str
+    left_out: tuple[dict[str, str], ...]
+    card: dict
+    checks: tuple[dict, ...]
+    source: str
+
+    @property
+    def exact(self) -> bool:
+        return self.confidence == "exact"
+
+
+class ModelError(ValueError):
+    """A model file is malformed (a bug in the project's data, caught when the models load)."""
+
+
+def _one(card_id: str, raw: object, source: str) -> CardModel:
+    if not isinstance(raw, dict):
+        raise ModelError(f"{source}: {card_id}: a model is a mapping")
+    bad = set(raw) - set(MODEL_KEYS)
+    if bad:
+        raise ModelError(f"{source}: {card_id}: unknown keys {sorted(bad)}")
+    about = raw.get("about")
+    if not (isinstance(about, dict) and about.get("en") and about.get("ko")):
+        raise ModelError(f"{source}: {card_id}: `about` needs en and ko")
+    confidence = raw.get("confidence", "exact")
+    if confidence not in CONFIDENCE:
+        raise ModelError(f"{source}: {card_id}: confidence is exact or approximate")
+    left = raw.get("left_out", []) or []
+    if not all(isinstance(x, dict) and x.get("en") and x.get("ko") for x in left):
+        raise ModelError(f"{source}: {card_id}: each left_out item needs en and ko")
+    if confidence == "approximate" and not left:
+        raise ModelError(f"{source}: {card_id}: an approximate model says what it leaves out")
+    checks = raw.get("checks", []) or []
+    if not isinstance(checks, list) or not all(isinstance(c, dict) for c in checks):
+        raise ModelError(f"{source}: {card_id}: checks are scenarios (mappings)")
+    return CardModel(card_id, dict(about), confidence, tuple(left),
+                     {k: raw[k] for k in CARD_PART if k in raw}, tuple(checks), source)
+
+
+def _load() -> dict[str, CardModel]:
+    out: dict[str, CardModel] = {}
+    for f in sorted(_DIR.glob("*.yaml")):
+        data = yaml.load(f.read_text(encoding="utf-8"), Loader=_LOADER) or {}
+        if not isinstance(data, dict):
+            raise ModelError(f"{f.name}: a models file maps card ids to models")
+        for card_id, raw in data.items():
+            if card_id in out:
+                raise ModelError(f"{f.name}: {card_id} is modelled twice (also in {out[card_id].source})")
+            out[card_id] = _one(card_id, raw, f.name)
+    return out
+
+
+def models() -> dict[str, CardModel]:
+    """Every card model by card id (read once per process)."""
+    global _models
+    if _models is None:
+        with _lock:
+            if _models is None:
+                _models = _load()
+    return _models
+
+
+def model(card_id: str) -> CardModel | None:
+    """The model of a card, or None when the judge knows only its facts."""
+    return models().get(card_id)
+
+
+def modelled_ids() -> set[str]:
+    """The catalogue ids of the cards whose timing the judge models."""
+    return set(models())

@@ -1,0 +1,39 @@
+"""Cards named by `card:` (a NetrunnerDB id, an English or a Korean title): the catalogue's facts,
+the card's model, then the keys the scenario gives beside `card:`, which win."""
+
+from __future__ import annotations
+
+from .. import cards as catalogue
+from ..cards.model import model
+from .validate import Validator
+
+__all__ = ["resolve_card", "OVERRIDES"]
+
+# What a scenario may say beside `card:` (`name` is the English title; `id` renames the card).
+OVERRIDES = ("card", "id", "rezzed", "subroutines", "abilities", "trash_cost", "points", "subtypes", "type", "runs",
+             "text")
+
+
+def resolve_card(V: Validator, v: dict, path: tuple, side: str) -> tuple[dict, str | None, str]:
+    """(the card as a plain mapping, its Korean title, its catalogue id) for a `card:` entry."""
+    V.mapping(v, path, OVERRIDES, ("card",))
+    asked = V.string(v["card"], path + ("card",), kind="a_card_name")
+    facts = catalogue.find(asked)
+    if facts is None:
+        near = ", ".join(c.title for c in catalogue.suggest(asked))
+        raise V.err(path + ("card",), "unknown_card", c=repr(asked), near=near or "—")
+    if facts.side != side:
+        raise V.err(path + ("card",), "card_wrong_side", c=facts.title, side=facts.side)
+    out: dict = {"name": facts.title, "type": facts.scenario_type, "subtypes": list(facts.subtypes)}
+    if facts.trash_cost is not None:
+        out["trash_cost"] = facts.trash_cost
+    if facts.agenda_points is not None:
+        out["points"] = facts.agenda_points
+    found = model(facts.id)
+    if found is not None:
+        out.update(found.card)
+    else:
+        V.notice(path + ("card",), "no_model", facts.title)
+    out.update({k: x for k, x in v.items() if k != "card"})
+    return out, facts.title_ko, facts.id
+

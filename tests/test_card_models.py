@@ -1,0 +1,75 @@
+"""Card models: each is a real card of the catalogue, lists the subroutines the card prints, and
+decides the outcome of at least one scenario its checks write out (run here)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from judge.analysis.check import compare
+from judge.cards import get
+from judge.cards.model import models
+from judge.engine import run
+from judge.scenario import load_scenario
+
+MODELS = models()
+REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "data" / "cards" / "reference-text.json"
+CHECKS = [(cid, n) for cid, m in sorted(MODELS.items()) for n in range(len(m.checks))]
+
+
+def _names(node) -> set[str]:
+    """Every `card:` a scenario names."""
+    out: set[str] = set()
+    if isinstance(node, dict):
+        if isinstance(node.get("card"), str):
+            out.add(node["card"])
+        for v in node.values():
+            out |= _names(v)
+    elif isinstance(node, list):
+        for v in node:
+            out |= _names(v)
+    return out
+
+
+def test_there_are_card_models():
+    assert len(MODELS) >= 5
+
+
+@pytest.mark.parametrize("card_id", sorted(MODELS))
+def test_a_model_is_a_real_card_with_the_subroutines_it_prints(card_id):
+    facts, m = get(card_id), MODELS[card_id]
+    assert facts is not None, f"{card_id} is not a card of the catalogue"
+    assert len(m.card.get("subroutines", [])) == facts.subroutines, "every printed subroutine, in order"
+    assert m.checks, "at least one check"
+    assert any(card_id in _names(c) or facts.title in _names(c) for c in m.checks), "a check names the card"
+
+
+@pytest.mark.parametrize(("card_id", "n"), CHECKS, ids=[f"{c}#{n + 1}" for c, n in CHECKS])
+def test_a_models_check_holds(card_id, n):
+    doc = dict(MODELS[card_id].checks[n])
+    expect = doc.pop("expect", None)
+    assert expect, "a check says what must happen"
+    sc = load_scenario(f"{card_id}.check{n + 1}.yaml", text=yaml.safe_dump(doc, sort_keys=False, allow_unicode=True))
+    got = run(sc)
+    assert not compare(got, expect), compare(got, expect)
+    assert not [w for w in got.warnings if w.msg == "w_notice" and "no timing model" in w.text(got.rs)
+                and card_id in str(w.args)], "the check runs the model, not the facts alone"
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="the shared card texts are not on this machine (CI)")
+def test_no_model_repeats_a_sentence_of_the_card():
+    ref = json.loads(REFERENCE.read_text(encoding="utf-8"))
+
+    def norm(s: str) -> str:
+        s = re.sub(r"<[^>]+>|\[[a-z]+\]", " ", s.lower())
+        return re.sub(r"[^a-z0-9가-힣]+", " ", s).strip()
+
+    for card_id, m in MODELS.items():
+        ours = norm(json.dumps([m.about, m.left_out, m.card], ensure_ascii=False))
+        for part in re.split(r"[.\n]", ref.get(card_id) or ""):
+            if len(norm(part)) >= 40:
+                assert norm(part) not in ours, f"{card_id} repeats: {part}"
