@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from .. import rulesets
-from .cards import ABILITY_KEYS, CARD_KEYS
+from .cards import ABILITY_KEYS, CARD_KEYS, RUNS
 from .conditions import CONDITIONS, COUNTS
 from .expect import EXPECT_KEYS, OUTCOMES
 from .model import CARD_TYPES, SIDES, WHENS
+from .named import OVERRIDES
 from .validate import MAX_NAME, MAX_TEXT
 from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
 
@@ -57,7 +58,7 @@ def schema() -> dict:
                "properties": {k: ability_props[k] for k in ABILITY_KEYS}}
     card_props = {
         "name": name, "id": name, "type": {"enum": list(CARD_TYPES)},
-        "subtypes": {"type": "array", "items": name, "maxItems": 10},
+        "subtypes": {"type": "array", "items": name, "maxItems": 10}, "runs": {"enum": list(RUNS)},
         "rezzed": {"type": "boolean"}, "trash_cost": {"type": "integer", "minimum": 0},
         "points": {"type": "integer", "minimum": 0}, "text": _str(MAX_TEXT),
         "subroutines": {"type": "array", "items": {"oneOf": [
@@ -86,7 +87,9 @@ def schema() -> dict:
         "bad_publicity_credits": {"type": "object", "additionalProperties": False, "properties": {
             k: {"type": "integer", "minimum": 0} for k in ("gained", "lost", "spent")}},
         "warnings": {"type": "integer", "minimum": 0}, "error": {"type": "string"}}}
-    cards = {"type": "array", "items": {"oneOf": [name, {"$ref": "#/$defs/card"}]}}
+    named = {"type": "object", "required": ["card"], "additionalProperties": False,
+             "properties": {k: card_props.get(k, name) for k in OVERRIDES}}
+    cards = {"type": "array", "items": {"oneOf": [name, {"$ref": "#/$defs/card"}, named]}}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://netrunner-judge.invalid/scenario.schema.json",
