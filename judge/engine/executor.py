@@ -4,10 +4,12 @@ are collected as it goes. Step handlers (`handlers`), triggers (`triggers`) and 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import RunError, ScenarioError
 from ..i18n import Msg, msg
 from ..rulesets.model import Edge, Kind, Step
-from ..scenario import CENTRALS, RUNNER, Card, Effect
+from ..scenario import CENTRALS, RUNNER, THAT_ICE, Card, Effect
 from . import board
 from .context import Context
 from .effects import APPLY, Call
@@ -243,6 +245,12 @@ class Exec:
     def apply(self, e: Effect, side: str, st: Step, source: str | None, action=None) -> bool:
         """Resolve one effect, then see whether the attacked remote server still exists. False when
         the effect was a cost that could not be paid (what follows it in its list does not happen)."""
+        if e.arg == THAT_ICE or (isinstance(e.arg, tuple) and THAT_ICE in e.arg):
+            if self.w.ice is None:
+                self.emit("warning", "w_no_ice_now", st, side=side, what=e.kind)
+                return True
+            arg = self.w.ice if e.arg == THAT_ICE else tuple(self.w.ice if a == THAT_ICE else a for a in e.arg)
+            e = replace(e, arg=arg)
         done = APPLY[e.kind](Call(self, e, side, st, source, action)) is not False
         self.check_server()
         return done
@@ -264,7 +272,8 @@ class Exec:
 
     def allowed(self, what: str) -> str | None:
         """The card that allows something this run (`allow: jack_out`), if one does."""
-        return next((who for w, who in self.w.allowed if w == what), None)
+        here = f"{what}@{self.occ(self.rs.step(self.w.step))}"
+        return next((who for w, who in self.w.allowed if w in (what, here)), None)
 
     def forbidden(self, *what: str) -> str | None:
         """The card that forbids something this run (`forbid: rez_ice`), if one does."""

@@ -90,14 +90,20 @@ def _after(items: list) -> list:
     """An ability that responds to another card's (`after: X`) resolves right after X's ability of
     the same moment, whoever's turn it is (CR 9.2.8a: a nested reaction window)."""
     out = list(items)
-    for it in [it for it in items if it[0] == "ability" and it[2][2].after]:
-        target = it[2][2].after
+    for it in [it for it in items if _after_of(it)]:
+        target = _after_of(it)
         hits = [n for n, o in enumerate(out) if o[0] == "ability" and o[2][0].key == target]
         if hits:
             out.remove(it)
             last = max(n for n, o in enumerate(out) if o[0] == "ability" and o[2][0].key == target)
             out.insert(last + 1, it)
     return out
+
+
+def _after_of(item: tuple) -> str | None:
+    """The card an ability or an action answers (`after:`), if any."""
+    what, _, x = item
+    return x[2].after if what == "ability" else x.after
 
 
 def _decide(x: Exec, acts: list[Action]) -> list[Action]:
@@ -166,8 +172,6 @@ def fire(x: Exec, st: Step, when: str, card: Card, i: int, ab: Ability) -> None:
     """Resolve a triggered ability: its conditions, its player's choice, its cost, then all its
     effects (completely, even if an earlier one ends the run)."""
     w = x.w
-    if ab.first:
-        w.used_first |= {(card.key, i)}
     if when == "if_successful" and ab.server is not None and ab.server != w.server:
         _unmet(x, st, card, when, "trigger_unmet", named=ab.server, server=w.server)
         return
@@ -178,6 +182,8 @@ def fire(x: Exec, st: Step, when: str, card: Card, i: int, ab: Ability) -> None:
     if ab.optional and card.key in w.declined:
         _unmet(x, st, card, when, "trigger_declined")
         return
+    if ab.first:  # "the first time ... this run": the first time it triggers, its conditions met
+        w.used_first |= {(card.key, i)}
     w.triggered += (f"{card.key}: {when}",)
     x.emit("trigger", "trigger", st, side=card.side, card=card.key, when=when, effect=tuple(ab.effects),
            extra=(("card", card.key), ("when", when), ("resolved", True)))

@@ -13,22 +13,23 @@ from .describe import describe_action, describe_effect, describe_effects
 from .expect import EXPECT_KEYS, OUTCOMES
 from .load import load_scenario
 from .model import (
-                    CARD_TYPES,
-                    CENTRALS,
-                    CORP,
-                    RUNNER,
-                    SIDES,
-                    THIS,
-                    WHENS,
-                    Ability,
-                    Action,
-                    Amount,
-                    Card,
-                    Effect,
-                    Scenario,
-                    Server,
-                    Subroutine,
-                    walk_effects,
+    CARD_TYPES,
+    CENTRALS,
+    CORP,
+    RUNNER,
+    SIDES,
+    THAT_ICE,
+    THIS,
+    WHENS,
+    Ability,
+    Action,
+    Amount,
+    Card,
+    Effect,
+    Scenario,
+    Server,
+    Subroutine,
+    walk_effects,
 )
 from .parse import parse_scenario
 from .validate import MAX_NAME, MAX_TEXT
@@ -37,4 +38,4 @@ from .vocabulary import BARE, EFFECTS, EffectSpec, Shape, names
 __all__ = ["Card", "Ability", "Subroutine", "Effect", "Action", "Server", "Scenario", "load_scenario",
            "parse_scenario", "CENTRALS", "WHENS", "CARD_TYPES", "SIDES", "RUNNER", "CORP", "EFFECTS",
            "EffectSpec", "Shape", "BARE", "names", "EXPECT_KEYS", "OUTCOMES", "MAX_NAME", "MAX_TEXT",
-           "describe_effect", "describe_effects", "describe_action", "walk_effects", "Amount", "THIS"]
+           "describe_effect", "describe_effects", "describe_action", "walk_effects", "Amount", "THIS", "THAT_ICE"]

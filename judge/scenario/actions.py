@@ -15,7 +15,7 @@ from .vocabulary import EFFECTS, OPTIONS
 
 __all__ = ["parse_action", "check_action", "ACTION_KEYS"]
 
-ACTION_KEYS = ("at", "ice", "time", "by", "effect", "granted_by")
+ACTION_KEYS = ("at", "ice", "time", "by", "effect", "granted_by", "after")
 
 
 def check_action(p: Place) -> None:
@@ -107,8 +107,11 @@ def parse_action(V: Validator, a, i: int, sc: Scenario, known: dict[str, Card]) 
     granted = V.string(a["granted_by"], path + ("granted_by",), kind="a_card_name") if "granted_by" in a else None
     if granted is not None and granted not in known:
         raise V.err(path + ("granted_by",), "no_card_called", c=repr(granted))
+    after = V.string(a["after"], path + ("after",), kind="a_card_name") if "after" in a else None
+    if after is not None and after not in known:
+        raise V.err(path + ("after",), "no_card_called", c=repr(after))
     act = Action(index=i, at=at, side=side, effects=_effects(V, a, path, side), ice=ice, time=time,
-                 granted_by=granted, line=V.line(path), ice_by=ice_by)
+                 granted_by=granted, line=V.line(path), ice_by=ice_by, after=after)
     protecting = frozenset(c.key for srv in sc.servers.values() for c in srv.ice)
     allows = frozenset(e.arg for c in known.values() for ab in c.abilities for e in walk_effects(ab.effects)
                        if e.kind == "allow")

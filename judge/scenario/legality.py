@@ -41,7 +41,7 @@ class Place:
 def jack_out(p: Place, e: Effect) -> None:
     if p.act.side != RUNNER:
         raise p.refuse("only_runner_jacks_out")
-    if not p.step.jack_out and not p.granted(e) and "jack_out" not in p.allows:
+    if not p.step.jack_out and not p.granted(e) and not p.allows & {"jack_out", "jack_out_here"}:
         raise p.refuse("jack_out_needs_grant", at=True, step=p.step.id)
 
 

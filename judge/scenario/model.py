@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..rulesets import RULESETS
 
 __all__ = ["Effect", "Ability", "Subroutine", "Card", "Server", "Action", "Scenario", "Amount", "CENTRALS",
-           "SIDES", "CARD_TYPES", "WHENS", "RUNNER", "CORP", "THIS", "walk_effects"]
+           "SIDES", "CARD_TYPES", "WHENS", "RUNNER", "CORP", "THIS", "THAT_ICE", "walk_effects"]
 
 RUNNER, CORP = "runner", "corp"
 SIDES = (RUNNER, CORP)
@@ -19,6 +19,7 @@ WHENS = ("run_begins", "approached", "encountered", "fully_broken", "encounter_e
          "all_ice_passed", "approach_server", "if_successful", "successful", "accessed", "unsuccessful",
          "run_ends", "static", "paid")
 THIS = "this"  # in a card's own abilities and subroutines, the card itself ("trash: this")
+THAT_ICE = "that ice"  # the ice of the moment (approached, encountered, passed): "trash that ice"
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,7 @@ class Action:
     granted_by: str | None = None
     line: int | None = None
     ice_by: tuple[tuple[str, str], ...] = ()  # `ice` given per rule set
+    after: str | None = None            # answers that card's ability at the same step (a response)
 
     def ice_for(self, ruleset_id: str) -> str | None:
         """The ice this action concerns under a rule set."""

@@ -4,7 +4,7 @@ never share a name."""
 from __future__ import annotations
 
 from ..errors import ScenarioError
-from .model import CENTRALS, THIS, Card, Effect, Scenario, walk_effects
+from .model import CENTRALS, THAT_ICE, THIS, Card, Effect, Scenario, walk_effects
 from .validate import effect_word
 from .vocabulary import EFFECTS, Shape
 
@@ -40,6 +40,8 @@ def _check(effects, line: int | None, sc: Scenario, known: dict[str, Card], serv
     for e in walk_effects(effects):
         what = effect_word(e.kind)
         for n in _named_cards(e):
+            if n == THAT_ICE:
+                continue  # the ice of the moment, known when the effect resolves
             if n == THIS and n not in known:
                 raise ScenarioError("this_outside_card", line=e.line or line, source=sc.source)
             if n not in known:

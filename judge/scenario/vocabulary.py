@@ -99,7 +99,7 @@ _SPECS = (
     EffectSpec("instead_of_access", Shape.TEXT, ("mandatory",)),
     EffectSpec("note", Shape.TEXT),
     EffectSpec("forbid", Shape.WORD, choices=("rez_ice", "rez", "jack_out", "subroutines")),
-    EffectSpec("allow", Shape.WORD, choices=("jack_out",)),
+    EffectSpec("allow", Shape.WORD, choices=("jack_out", "jack_out_here")),
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
     EffectSpec("use", Shape.USE, (), legality.use),
     EffectSpec("decline", Shape.CARD),

@@ -143,7 +143,8 @@ def forbid(c: Call) -> None:
 def allow(c: Call) -> None:
     """For the rest of the run something may happen anywhere (the Runner may jack out at any time)."""
     who = c.source or c.side
-    c.x.w.allowed |= {(c.e.arg, who)}
+    what = c.e.arg if c.e.arg != "jack_out_here" else f"jack_out@{c.x.occ(c.st)}"
+    c.x.w.allowed |= {(what, who)}
     c.note("allow_set", what=msg(f"engine.allows.{c.e.arg}"), card=who)
 
 
