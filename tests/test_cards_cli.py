@@ -102,7 +102,13 @@ def test_coverage_ends_with_the_modelled_line():
     assert r.exit_code == 0
     lines = r.output.splitlines()
     assert lines[0] == "cards: 1988 (853 legal in standard)"
-    assert lines[-1] == "modelled: 0 of 127 standard ice, 0 of 61 standard run cards, 0 cards in all"
+    from judge.cards import standard_ice, standard_run_cards
+    from judge.cards.model import modelled_ids
+
+    ids = modelled_ids()
+    ice = len(ids & {c.id for c in standard_ice()})
+    runs = len(ids & {c.id for c in standard_run_cards()})
+    assert lines[-1] == f"modelled: {ice} of 127 standard ice, {runs} of 61 standard run cards, {len(ids)} cards in all"
 
 
 def test_coverage_counts_modelled_ids_and_warns_of_ids_that_are_no_card(monkeypatch):

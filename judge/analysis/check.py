@@ -80,6 +80,8 @@ def actual(t: Trace, key: str):
         return [e.occurrence for e in t.skipped]
     if key == "warnings":
         return len(t.warnings)
+    if key == "credits":  # the Runner's own credits when the run is over
+        return t.states[-1][1].credits
     if key == "bad_publicity_credits":
         return {"gained": t.bp["gained"], "lost": t.bp["lost"], "spent": t.bp["spent"]}
     return t.lists[key]

@@ -191,6 +191,14 @@ class Exec:
                 return True
         return False
 
+    def in_play(self, key: str) -> bool:
+        """A card is installed in a server, or is one of the players' cards in play (the Runner's
+        rig, the Corp's cards outside servers), and has not left."""
+        if board.installed(self.w, key):
+            return True
+        sc = self.ctx.sc
+        return key not in self.w.removed and any(c.key == key for c in sc.runner_cards + sc.corp_cards)
+
     def active(self, card: Card) -> bool:
         """A card whose abilities can trigger: Runner cards, rezzed Corp cards, agendas, ..."""
         if card.key in self.w.removed:

@@ -77,7 +77,8 @@ def encounter_ice(x: Exec, st: Step) -> None:
     w = x.w
     w.broken = frozenset()
     w.resolved_subs = ()
-    w.flags = (w.flags - {Flag.BYPASSED, Flag.ICE_LEFT}) | {Flag.ENCOUNTERING}
+    w.flags = (w.flags - {Flag.BYPASSED, Flag.ICE_LEFT, Flag.FULLY_BROKEN, Flag.FULLY_BROKEN_PENDING}) | {
+        Flag.ENCOUNTERING}
     w.encountered += (w.ice,)
     resolve_moments(x, st, st.triggers)
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 __all__ = ["abilities", "resolve_moments", "fire", "drop", "settle", "pending_actions", "apply_action"]
 
 Found = tuple[Card, int, Ability]  # a card, the index of its ability, the ability
-_ICE_MOMENTS = ("approached", "encountered", "passed")
+_ICE_MOMENTS = ("approached", "encountered", "fully_broken", "encounter_ends", "passed")
 
 
 def _candidates(x: Exec, when: str, accessed: str | None) -> list[Card]:

@@ -87,7 +87,7 @@ def parse_card(V: Validator, v, path: tuple, side: str, default_type: str | None
                       for i, a in enumerate(V.seq(v.get("abilities", []), path + ("abilities",), 30)))
     abilities = tuple(replace(a, effects=_bind(a.effects, key), cost=_bind(a.cost, key)) for a in abilities)
     subs = tuple(replace(s, effects=_bind(s.effects, key)) for s in subs)
-    subtypes = tuple(V.string(t, path + ("subtypes", i), kind="text").lower()
+    subtypes = tuple(V.string(t, path + ("subtypes", i), kind="text").lower().replace("_", " ")
                      for i, t in enumerate(V.seq(v.get("subtypes", []), path + ("subtypes",), 10)))
     runs = V.choice(v["runs"], path + ("runs",), RUNS, "value") if "runs" in v else None
     return Card(

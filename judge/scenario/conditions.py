@@ -43,5 +43,5 @@ def parse_conditions(V: Validator, v, path: tuple) -> tuple[tuple[str, object], 
             out.append((k, V.integer(val, p, 0, 100)))
         else:  # a server's name, or an ice subtype
             word = V.string(val, p, kind="a_server_name" if kind == "server" else "text")
-            out.append((k, word.lower() if kind == "word" else word))
+            out.append((k, word.lower().replace("_", " ") if kind == "word" else word))
     return tuple(out)

@@ -10,7 +10,7 @@ __all__ = ["parse_expect", "EXPECT_KEYS", "OUTCOMES"]
 
 EXPECT_KEYS = ("outcome", "end", "path", "skipped", "approached", "encountered", "passed",
                "bypassed", "accessed", "stolen", "trashed", "triggered", "bad_publicity_credits",
-               "warnings", "error")
+               "warnings", "credits", "error")
 OUTCOMES = ("successful", "unsuccessful", "neither")
 
 
@@ -40,7 +40,7 @@ def _one(V: Validator, v, path: tuple) -> dict:
         elif k == "bad_publicity_credits":
             V.mapping(val, p, ("gained", "lost", "spent"))
             out[k] = {kk: V.integer(vv, p + (kk,), 0, 100) for kk, vv in val.items()}
-        elif k == "warnings":
+        elif k in ("warnings", "credits"):
             out[k] = V.integer(val, p, 0, 1000)
         elif k == "error":
             out[k] = V.string(val, p, limit=500, kind="expected_error_part")

@@ -24,7 +24,8 @@ def resolve_card(V: Validator, v: dict, path: tuple, side: str) -> tuple[dict, s
         raise V.err(path + ("card",), "unknown_card", c=repr(asked), near=near or "—")
     if facts.side != side:
         raise V.err(path + ("card",), "card_wrong_side", c=facts.title, side=facts.side)
-    out: dict = {"name": facts.title, "type": facts.scenario_type, "subtypes": list(facts.subtypes)}
+    out: dict = {"name": facts.title, "type": facts.scenario_type,
+                 "subtypes": [s.replace("_", " ") for s in facts.subtypes]}
     if facts.trash_cost is not None:
         out["trash_cost"] = facts.trash_cost
     if facts.agenda_points is not None:

@@ -83,10 +83,11 @@ def schema() -> dict:
     expect_one = {"type": "object", "additionalProperties": False, "properties": {
         "outcome": {"enum": list(OUTCOMES)},
         "end": {"type": "string"},
-        **{k: str_list for k in EXPECT_KEYS if k not in ("outcome", "end", "bad_publicity_credits", "warnings")},
+        **{k: str_list for k in EXPECT_KEYS if k not in ("outcome", "end", "bad_publicity_credits", "warnings", "credits")},
         "bad_publicity_credits": {"type": "object", "additionalProperties": False, "properties": {
             k: {"type": "integer", "minimum": 0} for k in ("gained", "lost", "spent")}},
-        "warnings": {"type": "integer", "minimum": 0}, "error": {"type": "string"}}}
+        "warnings": {"type": "integer", "minimum": 0}, "credits": {"type": "integer", "minimum": 0},
+        "error": {"type": "string"}}}
     named = {"type": "object", "required": ["card"], "additionalProperties": False,
              "properties": {k: card_props.get(k, name) for k in OVERRIDES}}
     cards = {"type": "array", "items": {"oneOf": [name, {"$ref": "#/$defs/card"}, named]}}

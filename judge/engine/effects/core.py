@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from ...rulesets.model import Step
 from ...scenario import EFFECTS, Action, Effect
-from .. import board
 from ..state import Flag
 
 if TYPE_CHECKING:
@@ -47,7 +46,7 @@ class Call:
 
     def installed(self, key: str) -> bool:
         """The card is installed; if not, say so (the effect does nothing)."""
-        if board.installed(self.x.w, key):
+        if self.x.in_play(key):
             return True
         self.warn("w_not_installed", card=key)
         return False
