@@ -203,8 +203,12 @@ class Exec:
         """A card whose abilities can trigger: Runner cards, rezzed Corp cards, agendas, ..."""
         if card.key in self.w.removed:
             return False
-        if card.side == RUNNER or card.type in ALWAYS_ACTIVE:
+        if card.side == RUNNER:
             return True
+        if card.type in ALWAYS_ACTIVE:
+            # an agenda installed in a server is not scored yet: its abilities wait (a scored one is
+            # listed under corp.cards)
+            return not (card.type == "agenda" and board.installed(self.w, card.key))
         return card.key in self.w.rezzed
 
     def stop_reason(self) -> str:

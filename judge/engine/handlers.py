@@ -10,7 +10,7 @@ from ..scenario import CORP, RUNNER
 from . import board
 from .access import access_cards
 from .state import Flag
-from .triggers import apply_action, drop, pending_actions, resolve_moments
+from .triggers import apply_action, drop, pending_actions, resolve_moments, settle
 
 if TYPE_CHECKING:
     from .executor import Exec
@@ -37,6 +37,10 @@ def paid_window(x: Exec, st: Step) -> None:
     """A paid ability window: the active player (the Runner, on their turn) first; the other gets
     priority back after one acts; two passes in succession close it. An interrupt closes it."""
     queue = pending_actions(x, st)
+    if st.break_subs and x.w.ice and not x.ctx.cards[x.w.ice].subroutines and Flag.FULLY_BROKEN not in x.w.flags:
+        # ice with no subroutine is fully broken as soon as subroutines could be broken (CR 6.5.7c)
+        x.w.flags |= {Flag.FULLY_BROKEN, Flag.FULLY_BROKEN_PENDING}
+        settle(x, st)
     holder, first = x.active_side, True
     while True:
         x.emit("priority", "priority", st, side=holder)

@@ -19,7 +19,7 @@ import yaml
 
 from .josa import josa
 
-__all__ = ["LANGS", "Msg", "msg", "t", "has", "catalogue", "josa"]
+__all__ = ["LANGS", "Msg", "Text", "msg", "t", "has", "catalogue", "josa"]
 
 LANGS = ("en", "ko")
 _HERE = Path(__file__).resolve().parent
@@ -40,6 +40,21 @@ class Msg:
 
     def __str__(self) -> str:
         return self.text("en")
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Free text a scenario writes in each language (`note: {en: ..., ko: ...}`); English when the
+    reader's language is missing."""
+
+    en: str
+    ko: str | None = None
+
+    def text(self, lang: str = "en") -> str:
+        return (self.ko or self.en) if lang == "ko" else self.en
+
+    def __str__(self) -> str:
+        return self.en
 
 
 def msg(key: str, **args: object) -> Msg:
@@ -77,7 +92,7 @@ def has(key: str, lang: str = "en") -> bool:
 
 
 def _value(v: object, lang: str) -> object:
-    if isinstance(v, Msg):
+    if isinstance(v, (Msg, Text)):
         return v.text(lang)
     if isinstance(v, (list, tuple)) and v and all(isinstance(x, Msg) for x in v):
         return ", ".join(x.text(lang) for x in v)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import t
+from ..i18n import Text, t
 from .model import Action, Amount, Card, Effect
 from .vocabulary import EFFECTS, Shape
 
@@ -23,6 +23,8 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
         out = f"{label} {e.arg[0]}" + (f" #{e.arg[1]}" if e.arg[1] > 1 else "")
     elif shape is Shape.WORD:
         out = f"{label} {t(f'engine.{e.kind}s.{e.arg}', lang)}" if e.kind in ("forbid", "allow") else f"{label} {e.arg}"
+    elif isinstance(e.arg, Text):
+        out = f"{label} {e.arg.text(lang)}"
     elif isinstance(e.arg, Amount):
         out = f"{label} " + t("engine.amount", lang, plus=e.arg.plus, times=e.arg.times,
                               what=t(f"engine.counts.{e.arg.count}", lang))

@@ -3,7 +3,7 @@ each checked against its entry of the vocabulary."""
 
 from __future__ import annotations
 
-from ..i18n import msg
+from ..i18n import Text, msg
 from . import cards
 from .conditions import COUNTS
 from .model import Amount, Effect
@@ -106,6 +106,10 @@ def _arg(V: Validator, kind: str, shape: Shape, val, p: tuple) -> object:
         return (V.string(val, p, kind="a_card_name"), 1)
     if shape is Shape.CARDS:
         return tuple(V.string(x, p + (i,), kind="a_card_name") for i, x in enumerate(V.seq(val, p)))
+    if isinstance(val, dict):  # the text in each language
+        V.mapping(val, p, ("en", "ko"), ("en",))
+        return Text(V.string(val["en"], p + ("en",), limit=MAX_TEXT),
+                    V.string(val["ko"], p + ("ko",), limit=MAX_TEXT) if "ko" in val else None)
     return V.string(val, p, limit=MAX_TEXT)  # Shape.TEXT
 
 

@@ -8,7 +8,7 @@ from .. import rulesets
 from ..errors import ScenarioError
 from ..i18n import msg
 from .actions import parse_action
-from .cards import parse_cards
+from .cards import parse_card, parse_cards
 from .expect import parse_expect
 from .model import CENTRALS, RUNNER, SIDES, Scenario, Server
 from .refs import check_cards, check_refs
@@ -60,6 +60,20 @@ def _ruleset(V: Validator, top: dict, override: str | None) -> str:
     return rs_id
 
 
+def _installed_by_actions(V: Validator, raw: list) -> dict:
+    """The ice the actions install (`install_ice: {card}`), by key, read before the actions are, so
+    that an action can rez or break ice that an earlier action installed."""
+    out = {}
+    for i, a in enumerate(raw):
+        eff = a.get("effect", a) if isinstance(a, dict) else None
+        for j, e in enumerate(eff if isinstance(eff, list) else [eff]):
+            if isinstance(e, dict) and isinstance(e.get("install_ice"), dict):
+                where = ("actions", i) + (("effect", j) if isinstance(eff, list) else ("effect",) if "effect" in a else ())
+                card = parse_card(V, e["install_ice"], where + ("install_ice",), "corp", default_type="ice")
+                out[card.key] = card
+    return out
+
+
 def _may_run(runs: str | None, sc: Scenario) -> bool:
     """Whether the card that made the run may attack this server (Marathon: a remote one)."""
     if runs in (None, "any"):
@@ -109,7 +123,9 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
         raise V.err(("run", "by"), "by_unknown", c=repr(by))
     if by is not None and not _may_run(known[by].runs, sc):
         raise V.err(("run", "server"), "run_target", c=by, server=server, runs=msg(f"errors.runs.{known[by].runs}"))
-    actions = tuple(parse_action(V, a, i, sc, known) for i, a in enumerate(V.seq(top.get("actions", []), ("actions",))))
+    raw_actions = V.seq(top.get("actions", []), ("actions",))
+    known = known | _installed_by_actions(V, raw_actions)  # a later action may name ice an earlier one installs
+    actions = tuple(parse_action(V, a, i, sc, known) for i, a in enumerate(raw_actions))
     expect = parse_expect(V, top["expect"]) if "expect" in top else None
     sc = Scenario(**{**sc.__dict__, "actions": actions, "expect": expect, "notices": tuple(V.notices)})
     check_refs(sc)

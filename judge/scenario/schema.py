@@ -35,7 +35,9 @@ def schema() -> dict:
         Shape.ICE_CARD: {"$ref": "#/$defs/card"},
         Shape.ICE: {"oneOf": [name, {"$ref": "#/$defs/card"}]},
         Shape.PAIR: {"type": "array", "items": name, "minItems": 2, "maxItems": 2},
-        Shape.CARDS: {"type": "array", "items": name}, Shape.TEXT: _str(MAX_TEXT),
+        Shape.CARDS: {"type": "array", "items": name},
+        Shape.TEXT: {"oneOf": [_str(MAX_TEXT), {"type": "object", "additionalProperties": False, "required": ["en"],
+                                                "properties": {"en": _str(MAX_TEXT), "ko": _str(MAX_TEXT)}}]},
         Shape.USE: {"oneOf": [name, {"type": "object", "additionalProperties": False, "required": ["card"],
                                      "properties": {"card": name, "ability": {"type": "integer", "minimum": 1}}}]},
     }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import msg
 from .core import Call, applies
 from .ice import leave
 
@@ -17,7 +18,7 @@ def access_more(c: Call) -> None:
 @applies("access_only")
 def access_only(c: Call) -> None:
     c.x.w.access_only = tuple(c.e.arg)
-    c.note("access_only_set", cards=", ".join(c.e.arg))
+    c.note("access_only_set", cards=", ".join(c.e.arg) or msg("engine.none"))
 
 
 @applies("instead_of_access")

@@ -226,13 +226,16 @@ def select(qs: list[Question], k: int, seed: int = 0) -> list[Question]:
     chosen: list[Question] = []
 
     def take(q: Question, distinct: bool) -> None:
-        if len(chosen) < k and q not in chosen and not (distinct and any(c.at == q.at for c in chosen)):
+        # the outcome is asked about the whole run, so it takes no moment from the others
+        taken = {c.at for c in chosen if c.kind != "outcome"}
+        if len(chosen) < k and q not in chosen and not (distinct and q.kind != "outcome" and q.at in taken):
             chosen.append(q)
 
     # Kinds whose best moment is best first; of those, the rarest (two abilities at once are rare).
     best_of = {kd: max((q.interest for q in qs if q.kind == kd), default=0) for kd in KINDS}
     for kind in sorted(KINDS, key=lambda kd: (-best_of[kd], sum(q.kind == kd for q in qs))):
-        best = next((q for q in ranked if q.kind == kind and all(c.at != q.at for c in chosen)), None)
+        best = next((q for q in ranked if q.kind == kind
+                     and all(c.at != q.at for c in chosen if c.kind != "outcome")), None)
         if best is not None:
             take(best, True)
     for distinct in (True, False):
