@@ -9,8 +9,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from judge import paths
 from judge.cli import catalogue as cards_cli
-from judge.cli.catalogue import cards, extra_info, register_extra_info
+from judge.cli.catalogue import cards
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "netrunnerdb"
@@ -55,28 +56,37 @@ def test_show_prints_the_facts_and_the_netrunnerdb_link(tmp_path):
     assert r.exit_code == 0
     assert r.output.splitlines()[0] == "Tollbooth (톨부스)"
     assert "cost 8   strength 5   subroutines 1" in r.output
-    assert r.output.rstrip().endswith("NetrunnerDB: https://netrunnerdb.com/en/card/31066")
+    assert "\nNetrunnerDB: https://netrunnerdb.com/en/card/31066\n" in r.output
 
 
-def test_show_json_leaves_the_model_and_cases_hooks_empty(tmp_path):
+def test_show_json_gives_the_facts_the_model_and_the_cases(tmp_path):
     r = run("show", "카루나", "--format", "json", "--instance", str(tmp_path))
     d = json.loads(r.output)
     assert (d["id"], d["title"], d["strength"], d["type"]) == ("karuna", "Karunā", 3, "ice")
-    assert d["model"] is None and d["cases"] == [] and d["official_text"] is None
+    assert d["official_text"] is None
+    assert d["model"]["about"]["en"] and d["model"]["about"]["ko"]
+    assert len(d["model"]["card"]["subroutines"]) == d["subroutines"] == 2
     assert list(d)[:3] == ["id", "title", "title_ko"]
+
+
+def test_show_lists_the_library_cases_that_use_a_card(tmp_path):
+    d = json.loads(run("show", "Tollbooth", "--format", "json", "--instance", str(tmp_path)).output)
+    stems = [c["stem"] for c in d["cases"]]
+    assert stems and all((paths.EXAMPLES / f"{s}.yaml").read_text(encoding="utf-8").lower().count("tollbooth")
+                         for s in stems)
+    text = run("show", "Tollbooth", "--instance", str(tmp_path)).output
+    assert stems[0] in text and d["model"]["about"]["en"] in text
+
+
+def test_show_a_card_without_a_model_says_so(tmp_path):
+    d = json.loads(run("show", "Acacia", "--format", "json", "--instance", str(tmp_path)).output)
+    assert d["model"] is None
+    assert "no timing model" in run("show", "Acacia", "--instance", str(tmp_path)).output
 
 
 def test_show_in_korean_titles_the_card_in_korean(tmp_path):
     r = run("show", "enigma", "--lang", "ko", "--instance", str(tmp_path))
     assert r.output.splitlines()[0] == "에니그마 (Enigma)" and "강도 2" in r.output
-
-
-def test_a_plugged_in_extra_info_reaches_show(tmp_path, monkeypatch):
-    monkeypatch.setattr(cards_cli, "_EXTRA", [])
-    register_extra_info(lambda card: {"cases": [f"{card.id}-case"]} if card.is_ice else {})
-    assert extra_info(cards_cli.find("enigma")) == {"model": None, "cases": ["enigma-case"]}
-    d = json.loads(run("show", "enigma", "--format", "json", "--instance", str(tmp_path)).output)
-    assert d["cases"] == ["enigma-case"] and d["model"] is None
 
 
 def test_an_unknown_card_is_one_error_line_with_the_closest_cards_and_exit_code_2(tmp_path):

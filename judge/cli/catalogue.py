@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import sys
 import unicodedata
-from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
 import click
 
 from .. import paths
+from ..analysis.cards import card_info
 from ..cards.build import TYPES
 from ..cards.catalogue import (
     TIMING_MARKERS,
@@ -29,10 +29,9 @@ from ..cards.model import modelled_ids
 from ..errors import JudgeError
 from ..i18n import msg, t
 
-__all__ = ["DEFAULT_INSTANCE", "cards", "extra_info", "register_extra_info", "card_payload", "coverage_counts"]
+__all__ = ["DEFAULT_INSTANCE", "cards", "card_payload", "coverage_counts"]
 
 DEFAULT_INSTANCE = Path(paths.ROOT) / "instance"
-_EXTRA: list[Callable[[CardFacts], dict]] = []
 
 
 def _l(name: str, lang: str) -> str:
@@ -58,29 +57,15 @@ def _unknown(text: str, lang: str) -> NoReturn:
     _fail(JudgeError("cards.unknown", text=repr(text), closest=closest), lang)
 
 
-def register_extra_info(fn: Callable[[CardFacts], dict]) -> Callable[[CardFacts], dict]:
-    """Plug in a source of extra facts for `show` (its keys override the hooks of extra_info)."""
-    _EXTRA.append(fn)
-    return fn
-
-
-def extra_info(card: CardFacts) -> dict:
-    """Return what the rest of the judge knows of a card: `model` (None until models land) and library `cases`."""
-    info: dict = {"model": None, "cases": []}
-    for fn in _EXTRA:
-        info.update(fn(card))
-    return info
-
-
 def card_payload(card: CardFacts, instance: Path | None = None) -> dict:
-    """Return the JSON `show` prints: the facts, the link, imported text (or None) and extra_info."""
+    """Return the JSON `show` prints: the facts, the link, imported text (or None), the model and the cases."""
     text = None
     if instance is not None:
         try:
             text = official_text(card.id, instance)
         except CardImportError as exc:
             click.echo(f"{t('cli.cards.warning', 'en')}: {exc}", err=True)
-    return card.as_dict() | {"official_text": text} | extra_info(card)
+    return card.as_dict() | {"official_text": text} | card_info(card)
 
 
 def _width(s: str) -> int:
@@ -155,6 +140,21 @@ def _show_lines(d: dict, lang: str) -> list[str]:
     out.append(f"{_l('netrunnerdb', lang)}: {d['netrunnerdb_url']}")
     if d["official_text"]:
         out += [f"{_l('text', lang)}:", *("  " + line for line in d["official_text"].splitlines())]
+    return out + _model_lines(d, lang)
+
+
+def _model_lines(d: dict, lang: str) -> list[str]:
+    """Return the model (what it does, how sure, what it leaves out) and the library cases as lines."""
+    m = d["model"]
+    if m is None:
+        out = [_l("no_model", lang)]
+    else:
+        out = [f"{_l('model', lang)} ({_l(m['confidence'], lang)}):", "  " + m["about"][lang]]
+        out += [f"{_l('left_out', lang)}:", *(f"  - {x[lang]}" for x in m["left_out"])] if m["left_out"] else []
+    if d["cases"]:
+        out.append(f"{_l('cases', lang)}:")
+        out += [f"  {c['stem']}  {c['title']}" + (f"  ({_l('by_reference', lang)})" if c["by_reference"] else "")
+                for c in d["cases"]]
     return out
 
 

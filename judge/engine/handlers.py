@@ -94,10 +94,10 @@ def _resolve_subroutine(x: Exec, st: Step, n: int) -> None:
     sub = x.ctx.cards[w.ice].subroutines[n - 1]
     who = x.forbidden("subroutines")
     if who:
-        x.emit("action", "subroutine_forbidden", st, side=CORP, n=n, sub=sub.text, card=who)
+        x.emit("action", "subroutine_forbidden", st, side=CORP, n=n, sub=sub.shown, card=who)
         return
     w.resolved_subs += (n,)
-    x.emit("action", "subroutine", st, side=CORP, n=n, sub=sub.text)
+    x.emit("action", "subroutine", st, side=CORP, n=n, sub=sub.shown)
     x.resolve(sub.effects, CORP, st, source=w.ice)
 
 
@@ -110,7 +110,7 @@ def resolve_subroutines(x: Exec, st: Step) -> None:
         x.emit("action", "no_subroutines", st, ice=w.ice)
     for n, sub in enumerate(card.subroutines, start=1):
         if n in w.broken:
-            x.emit("action", "subroutine_broken", st, side=CORP, n=n, sub=sub.text)
+            x.emit("action", "subroutine_broken", st, side=CORP, n=n, sub=sub.shown)
             continue
         _resolve_subroutine(x, st, n)
         if Flag.RUN_ENDED in w.flags or Flag.ICE_LEFT in w.flags or x.interrupted(st):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..i18n import t
+from ..i18n import Title, in_lang, t
 from ..rulesets.model import Ruleset
 from ..scenario import Scenario, describe_effects
 
@@ -58,6 +58,12 @@ class Event:
     rule: str = ""
     extra: tuple = ()
 
+    def shown(self, lang: str = "en") -> str:
+        """The occurrence as a reader sees it: its ice under the card's Korean title for a Korean reader."""
+        if lang == "ko" and isinstance(self.ice, Title):
+            return self.occurrence.replace(f"@{self.ice}", f"@{self.ice.ko}", 1)
+        return self.occurrence
+
     def args_get(self, key: str, default=None):
         return dict(self.args).get(key, default)
 
@@ -82,7 +88,7 @@ class Event:
             a["when_text"] = t(f"engine.when.{a['when']}", lang)
         if "reason" in a:
             a["reason"] = skip_text(a["reason"], self.ice, lang)
-            a["step"] = self.occurrence
+            a["step"] = self.shown(lang)
         if "status" in a:
             a["status"] = status_text(a["status"], lang)
         if "guard" in a:
@@ -149,6 +155,14 @@ class Trace:
     @property
     def path(self) -> list[str]:
         return [e.occurrence for e in self.events if e.kind == "enter"]
+
+    def shown_path(self, lang: str = "en") -> list[str]:
+        """The path as a reader sees it (Korean titles of ice for a Korean reader)."""
+        return [e.shown(lang) for e in self.events if e.kind == "enter"]
+
+    def shown_list(self, key: str, lang: str = "en") -> list[str]:
+        """One of the outcome's lists of cards (accessed, stolen, ...) as a reader sees the names."""
+        return [str(in_lang(x, lang)) for x in self.lists[key]]
 
     @property
     def skipped(self) -> list[Event]:

@@ -36,14 +36,19 @@ def _candidates(x: Exec, when: str, accessed: str | None) -> list[Card]:
     return out
 
 
+def _installed_corp_card(x: Exec, card: Card) -> bool:
+    """A Corp card installed in a server (not the Corp's identity or a card of `corp.cards`)."""
+    return card.side == CORP and all(c.key != card.key for c in x.ctx.sc.corp_cards)
+
+
 def _reacts(x: Exec, card: Card, i: int, ab: Ability, when: str, accessed: str | None) -> bool:
     w = x.w
     if ab.when != when:
         return False
     if card.is_ice and when in _ICE_MOMENTS and card.key != w.ice:
         return False  # an ability printed on ice reacts to that ice's moments only
-    if when == "accessed" and card.is_ice and card.key != accessed:
-        return False
+    if when == "accessed" and card.key != accessed and (card.is_ice or _installed_corp_card(x, card)):
+        return False  # a Corp card in a server reacts to its own access (an ambush, an upgrade)
     # "when accessed" on the card itself works even unrezzed
     if not (when == "accessed" and card.key == accessed) and not x.active(card):
         return False

@@ -19,7 +19,7 @@ import yaml
 
 from .josa import josa
 
-__all__ = ["LANGS", "Msg", "Text", "msg", "t", "has", "catalogue", "josa"]
+__all__ = ["LANGS", "Msg", "Text", "Title", "msg", "t", "has", "catalogue", "josa", "in_lang"]
 
 LANGS = ("en", "ko")
 _HERE = Path(__file__).resolve().parent
@@ -57,6 +57,27 @@ class Text:
         return self.en
 
 
+class Title(str):
+    """A real card's name that has an official Korean title: it is the English name (or the id the
+    scenario gave) everywhere a name is compared, stored or sent as JSON, and `t` writes it in Korean
+    for a Korean reader. (A str subclass, so the engine carries it without knowing.)"""
+
+    ko: str
+
+    def __new__(cls, name: str, ko: str) -> Title:
+        obj = super().__new__(cls, name)
+        obj.ko = ko
+        return obj
+
+    def __reduce__(self):
+        return (Title, (str(self), self.ko))
+
+
+def in_lang(v: object, lang: str) -> object:
+    """A name as a reader of lang sees it: a `Title` in Korean for a Korean reader; anything else as is."""
+    return v.ko if lang == "ko" and isinstance(v, Title) else v
+
+
 def msg(key: str, **args: object) -> Msg:
     """A Msg for a key and its arguments."""
     return Msg(key, tuple(args.items()))
@@ -92,6 +113,8 @@ def has(key: str, lang: str = "en") -> bool:
 
 
 def _value(v: object, lang: str) -> object:
+    if isinstance(v, Title):
+        return v.ko if lang == "ko" else str(v)
     if isinstance(v, (Msg, Text)):
         return v.text(lang)
     if isinstance(v, (list, tuple)) and v and all(isinstance(x, Msg) for x in v):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..i18n import Title
 from . import effects
 from .conditions import parse_conditions
 from .model import CARD_TYPES, THIS, WHENS, Ability, Card, Effect, Subroutine
@@ -77,6 +78,8 @@ def parse_card(V: Validator, v, path: tuple, side: str, default_type: str | None
         v, title_ko, card_id = resolve_card(V, v, path, side)
     V.mapping(v, path, CARD_KEYS, ("name",))
     name = V.string(v["name"], path + ("name",), kind="a_card_name")
+    if title_ko:  # a `card:` entry's name is the card's English title
+        name = Title(name, title_ko)
     key = V.string(v["id"], path + ("id",), kind="a_card_id") if "id" in v else name
     ctype = V.choice(v["type"], path + ("type",), CARD_TYPES, "card_type") if "type" in v else default_type
     subs = tuple(_subroutine(V, s, path + ("subroutines", i))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from ..i18n import Text, t
 from ..rulesets import RULESETS
 
 __all__ = ["Effect", "Ability", "Subroutine", "Card", "Server", "Action", "Scenario", "Amount", "CENTRALS",
@@ -20,6 +22,7 @@ WHENS = ("run_begins", "approached", "encountered", "fully_broken", "encounter_e
          "run_ends", "static", "paid")
 THIS = "this"  # in a card's own abilities and subroutines, the card itself ("trash: this")
 THAT_ICE = "that ice"  # the ice of the moment (approached, encountered, passed): "trash that ice"
+_ETR_ONLY = re.compile(r"^\s*(?:etr|end the run)\s*\.?\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,13 @@ class Ability:
 class Subroutine:
     text: str
     effects: tuple[Effect, ...] = ()
+
+    @property
+    def shown(self) -> str | Text:
+        """The text as a reader sees it: a bare "End the run" (or ETR) also in Korean."""
+        if len(self.effects) == 1 and self.effects[0].kind == "end_run" and _ETR_ONLY.match(self.text):
+            return Text(self.text, t("engine.effects.end_run", "ko"))
+        return self.text
 
 
 @dataclass(frozen=True)
