@@ -63,8 +63,8 @@ def test_the_form_asks_what_happens_when_the_runner_cannot_pay(client, csrf):
 
 def test_the_forms_answer_to_cannot_pay_is_kept_in_the_scenario(client, csrf):
     resp = client.post("/new", data=form(csrf, **{
-        "card-name": ["Tollbooth"], "card-place": ["ice"], "card-when": ["encountered"], "card-effect": ["pay"],
-        "card-value": ["3"], "card-otherwise": ["end_run"], "ice-name": ["Tollbooth"], "ice-rezzed": ["yes"],
+        "card-name": ["Toll Gate"], "card-place": ["ice"], "card-when": ["encountered"], "card-effect": ["pay"],
+        "card-value": ["3"], "card-otherwise": ["end_run"], "ice-name": ["Toll Gate"], "ice-rezzed": ["yes"],
         "ice-subs": ["End the run"], "act-at": [""], "act-ice": [""], "act-effect": [""], "act-value": [""],
         "credits": "2"}))
 

@@ -28,7 +28,9 @@ from flask import Flask
 from .. import paths
 from . import api, errors, i18n, pages, security
 from .editor import views as editor
+from .editor.cardrows import note_text, row_card
 from .editor.vocab import vocab
+from .library import cards as card_pages
 from .library import coverage as library_coverage
 from .library import handout, quiz
 from .library import views as library
@@ -39,7 +41,7 @@ from .stepper import views as stepper
 
 # Every page group's blueprints, in the order they are registered.
 BLUEPRINTS = (pages.bp, api.bp, editor.bp, stepper.bp, files.bp, compare.bp, translate.bp, library.bp,
-              handout.bp, quiz.bp, library_coverage.bp)
+              handout.bp, quiz.bp, library_coverage.bp, card_pages.bp)
 
 __all__ = ["create_app", "MAX_BYTES"]
 
@@ -87,4 +89,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     app.jinja_env.globals["vocab"] = vocab
+    app.jinja_env.globals.update(card_about=row_card, card_note_text=note_text)
     return app

@@ -51,6 +51,137 @@
     });
   });
 
+  // Real cards by name: as a name is typed, offer English and Korean titles (from /api/cards); when
+  // the name is a card's title, fill in what its model gives (the fields stay editable) and say
+  // under the row what the model does. Without JavaScript a title typed exactly is the card anyway.
+  var cardsApi = form.dataset.cardsApi, rowsApi = form.dataset.rowsApi;
+  var FILTERS = {ice: {side: "corp", type: "ice"}, acc: {side: "corp"}, by: {side: "runner"}, card: {}};
+  var HANGUL = /[\u3131-\u318e\uac00-\ud7a3]/;
+  var timer = null;
+
+  function norm(s) { return (s || "").toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, ""); }
+
+  function query(kind, q, limit) {
+    var p = new URLSearchParams({q: q, lang: document.documentElement.lang || "en", limit: String(limit)});
+    var f = FILTERS[kind] || {};
+    Object.keys(f).forEach(function (k) { p.set(k, f[k]); });
+    return fetch(cardsApi + "?" + p.toString(), {headers: {Accept: "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : []; }).catch(function () { return []; });
+  }
+
+  function offer(input, kind) {
+    var q = input.value.trim();
+    if (!q) { return; }
+    query(kind, q, 10).then(function (cards) {
+      var list = document.getElementById("cards-" + kind);
+      if (!list) { return; }
+      list.textContent = "";
+      var ko = HANGUL.test(q);
+      cards.forEach(function (c) {
+        var o = document.createElement("option");
+        o.value = ko && c.title_ko ? c.title_ko : c.title;
+        o.label = [ko ? c.title : c.title_ko, c.type].filter(Boolean).join(" · ");
+        list.appendChild(o);
+      });
+    });
+  }
+
+  function field(row, kind, col) { return row.querySelector("[name='" + kind + "-" + col + "']"); }
+
+  function setSelect(sel, value) {
+    if (sel && Array.prototype.some.call(sel.options, function (o) { return o.value === value; })) {
+      sel.value = value;
+    }
+  }
+
+  function note(row, info) {
+    var p = row && row.querySelector(".card-note");
+    if (!p) { return; }
+    p.textContent = "";
+    if (!info) { p.hidden = true; return; }
+    p.append(info.note + " ");
+    var a = document.createElement("a");
+    a.href = info.url; a.target = "_blank"; a.rel = "noopener"; a.textContent = "↗";
+    p.appendChild(a);
+    p.hidden = false;
+  }
+
+  function cardRow(name, reuse) {
+    var list = document.getElementById("rows-card");
+    var blank = reuse && Array.prototype.find.call(list.children, function (r) {
+      return !field(r, "card", "name").value.trim() && !field(r, "card", "effect").value;
+    });
+    if (blank) { return blank; }
+    var row = document.getElementById("tpl-card").content.firstElementChild.cloneNode(true);
+    list.appendChild(row);
+    return row;
+  }
+
+  function fillAbilities(info, name, place, first) {
+    var rows = info.abilities.length ? info.abilities : [{place: place}];
+    if (place === "ice" && !info.abilities.length) { return; }
+    rows.forEach(function (ab, n) {
+      var row = n === 0 && first ? first : cardRow(name, true);
+      field(row, "card", "name").value = name;
+      field(row, "card", "card").value = info.id;
+      setSelect(field(row, "card", "place"), ab.place || place);
+      ["when", "effect", "otherwise", "first"].forEach(function (c) {
+        if (ab[c] !== undefined) { setSelect(field(row, "card", c), ab[c]); }
+      });
+      field(row, "card", "value").value = ab.value || "";
+      note(row, info);
+    });
+  }
+
+  function already(name) {
+    return Array.prototype.some.call(form.querySelectorAll("input[name='card-name']"), function (i) {
+      return i.value.trim() === name;
+    });
+  }
+
+  function pick(input, kind) {
+    var row = input.closest("li.row"), hidden = row && field(row, kind, "card");
+    var q = input.value.trim();
+    if (!q) { if (hidden) { hidden.value = ""; } note(row, null); return; }
+    query(kind, q, 5).then(function (cards) {
+      var c = cards.find(function (x) { return norm(x.title) === norm(q) || norm(x.title_ko) === norm(q); });
+      if (!c) { if (hidden) { hidden.value = ""; } note(row, null); return null; }
+      var place = kind === "ice" ? "ice" : kind === "card" ? "" : "";
+      var url = rowsApi.replace("CARD", encodeURIComponent(c.id)) + "?lang=" + (document.documentElement.lang || "en") +
+        (place ? "&place=" + place : "");
+      return fetch(url, {headers: {Accept: "application/json"}}).then(function (r) { return r.ok ? r.json() : null; });
+    }).then(function (info) {
+      if (!info) { return; }
+      if (kind === "ice") {
+        hidden.value = info.id;
+        var subs = field(row, "ice", "subs");
+        if (!subs.value.trim() || subs.value === subs.dataset.auto) { subs.value = subs.dataset.auto = info.subs; }
+        note(row, info);
+        if (!already(input.value.trim())) { fillAbilities(info, input.value.trim(), "ice", null); }
+      } else if (kind === "acc") {
+        hidden.value = info.id;
+        setSelect(field(row, "acc", "type"), info.type);
+        note(row, info);
+      } else if (kind === "card") {
+        hidden.value = info.id;
+        fillAbilities(info, input.value.trim(), info.place, row);
+      } else if (kind === "by" && !already(input.value.trim())) {
+        fillAbilities(info, input.value.trim(), info.place, null);
+      }
+    });
+  }
+
+  form.addEventListener("input", function (ev) {
+    var kind = ev.target.dataset && ev.target.dataset.cards;
+    if (!kind || !cardsApi) { return; }
+    clearTimeout(timer);
+    timer = setTimeout(function () { offer(ev.target, kind); }, 120);
+  });
+  form.addEventListener("change", function (ev) {
+    var kind = ev.target.dataset && ev.target.dataset.cards;
+    if (kind && rowsApi) { pick(ev.target, kind); }
+  });
+
   // A YAML error with a line: put the cursor on that line.
   var yaml = document.getElementById("yaml");
   if (yaml && yaml.dataset.errorLine) {

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from ...cards.catalogue import find
 from ..situations.yamltree import Raw
+from .cardrows import ability_rows, subs_text
 from .effects import effect_fields
 from .form import COLUMNS, FormData, blank
 
@@ -47,18 +49,34 @@ class _Filler:
         if not isinstance(c, dict):
             self.lost.append(where)
             return
-        self.extra(c, ("name", "rezzed", "abilities", "type") + (("subroutines",) if place == "ice" else ()),
-                   where)
-        name, rezzed = _s(c.get("name")), _yes(c.get("rezzed"))
+        real = find(_s(c["card"])) if "card" in c else None
+        if "card" in c and real is None:
+            self.lost.append(f"{where}.card")
+            return
+        allowed = ("name", "rezzed", "abilities", "type") + (("subroutines",) if place == "ice" else ())
+        self.extra(c, allowed + (("card", "id") if real else ()), where)
+        name, rezzed, card_id = _s(c.get("name")), _yes(c.get("rezzed")), ""
+        if real is not None:
+            name, card_id = _s(c.get("id")) or real.title, real.id
         if place == "ice":
-            subs = self.shaped(c.get("subroutines"), list, f"{where}.subroutines")
-            if not all(isinstance(s, (str, Raw)) for s in subs):
-                self.lost.append(f"{where}.subroutines")
-            self.row("ice", name=name, rezzed=rezzed,
-                     subs="\n".join(_s(s) for s in subs if isinstance(s, (str, Raw))))
+            if real is not None and "subroutines" not in c:
+                subs = subs_text(real)
+            else:
+                subs = self.shaped(c.get("subroutines"), list, f"{where}.subroutines")
+                if not all(isinstance(s, (str, Raw)) for s in subs):
+                    self.lost.append(f"{where}.subroutines")
+                subs = "\n".join(_s(s) for s in subs if isinstance(s, (str, Raw)))
+            self.row("ice", name=name, rezzed=rezzed, subs=subs, card=card_id)
+        if real is not None and "abilities" not in c:
+            rows = ability_rows(real, place)
+            if not rows and place != "ice":
+                self.row("card", name=name, place=place, rezzed=rezzed, card=card_id)
+            for r in rows:
+                self.row("card", name=name, rezzed=rezzed, card=card_id, **r)
+            return
         abilities = c.get("abilities") or []
         if not abilities and place != "ice":
-            self.row("card", name=name, place=place, rezzed=rezzed)
+            self.row("card", name=name, place=place, rezzed=rezzed, card=card_id)
         for n, ab in enumerate(abilities if isinstance(abilities, list) else []):
             if not isinstance(ab, dict):
                 self.lost.append(f"{where}.abilities[{n}]")
@@ -66,7 +84,19 @@ class _Filler:
             self.extra(ab, ("when", "effect", "first"), f"{where}.abilities[{n}]")
             kind, value, otherwise = effect_fields(ab.get("effect"))
             self.row("card", name=name, place=place, rezzed=rezzed, when=_s(ab.get("when")),
-                     effect=kind, value=value, otherwise=otherwise, first=_yes(ab.get("first")))
+                     effect=kind, value=value, otherwise=otherwise, first=_yes(ab.get("first")), card=card_id)
+
+    def accessed(self, c, where: str) -> None:
+        c = self.shaped({"name": c} if isinstance(c, (str, Raw)) else c, dict, where)
+        if not c:
+            return
+        real = find(_s(c["card"])) if "card" in c else None
+        if real is not None:
+            self.extra(c, ("card", "id"), where)
+            self.row("acc", name=_s(c.get("id")) or real.title, type=real.scenario_type, card=real.id)
+            return
+        self.extra(c, ("name", "type"), where)
+        self.row("acc", name=_s(c.get("name")), type=_s(c.get("type")))
 
     def run(self, data: dict) -> None:
         v = self.fd.values
@@ -93,10 +123,7 @@ class _Filler:
             for i, c in enumerate(self.shaped(srv.get("root"), list, f"{where}.root")):
                 self.card(c, "root", f"{where}.root[{i}]")
             for i, c in enumerate(self.shaped(srv.get("cards"), list, f"{where}.cards")):
-                c = self.shaped({"name": c} if isinstance(c, (str, Raw)) else c, dict, f"{where}.cards[{i}]")
-                if c:
-                    self.extra(c, ("name", "type"), f"{where}.cards[{i}]")
-                    self.row("acc", name=_s(c.get("name")), type=_s(c.get("type")))
+                self.accessed(c, f"{where}.cards[{i}]")
         for i, a in enumerate(self.shaped(data.get("actions"), list, "actions")):
             self.action(a, f"actions[{i}]")
 

@@ -12,10 +12,12 @@ __all__ = ["COLUMNS", "SCALARS", "FormData", "blank", "from_request", "MAX_ROWS"
 MAX_ROWS = 100
 SCALARS = ("title", "ruleset", "server", "by", "bad_publicity", "credits", "tags")
 # Each kind of row and its columns; a row's fields are posted as repeated `<kind>-<column>` names.
+# `card` is the NetrunnerDB id of the real card a row stands for (a hidden field: set when a card
+# is picked, or filled in from a `card:` entry); a row whose name is a card's title is that card too.
 COLUMNS: dict[str, tuple[str, ...]] = {
-    "ice": ("name", "rezzed", "subs"),
-    "card": ("name", "place", "rezzed", "when", "effect", "value", "otherwise", "first"),
-    "acc": ("name", "type"),
+    "ice": ("name", "rezzed", "subs", "card"),
+    "card": ("name", "place", "rezzed", "when", "effect", "value", "otherwise", "first", "card"),
+    "acc": ("name", "type", "card"),
     "act": ("at", "ice", "by", "effect", "value", "otherwise"),
 }
 DEFAULTS: dict[str, dict[str, str]] = {

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from pathlib import Path
 
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+
+from ...cards.catalogue import get
 from ...errors import JudgeError
 from ...i18n import t as core_t
 from ...scenario.yamlsource import load, path_text
@@ -13,8 +16,10 @@ from ..security import CSRFError
 from ..situations import db as store
 from ..situations import situation
 from ..situations.db import StoreError
+from ..situations.examples import titles
 from ..situations.yamltree import dump, parse, tree
 from .build import build
+from .cardrows import model_card, place_of
 from .fill import fill
 from .form import FormData, blank, from_request
 
@@ -24,12 +29,59 @@ bp = Blueprint("editor", __name__)
 
 
 def _page(fd: FormData, yaml_text: str, status: int = 200, **kw):
-    return render_template("editor.html", fd=fd, yaml_text=yaml_text, **kw), status
+    return render_template("editor.html", fd=fd, yaml_text=yaml_text, cases=_cases(), **kw), status
+
+
+def _cases() -> list[tuple[str, str]]:
+    """The library cases a situation can start from: (file stem, title)."""
+    return titles()
+
+
+def _start_from_case(stem: str):
+    """The form and the YAML of a library case, to change into a situation of one's own."""
+    path = Path(current_app.config["EXAMPLES"]) / f"{stem}.yaml"
+    if not any(s == stem for s, _ in _cases()) or not path.is_file():
+        fd = blank()
+        fd.errors["_"] = t("start_no_case", stem=stem[:80])
+        return _page(fd, "", 404)
+    text = path.read_text(encoding="utf-8")
+    fd, lost = fill(tree(parse(text)))
+    return _page(fd, text, lost=lost, notice=t("start_from_case_done", title=fd.values["title"] or stem))
+
+
+def _start_with_card(card_id: str):
+    """A new situation with one real card in place: ice in the attacked server, a run event as the
+    run's card, anything else in the cards list."""
+    c = get(card_id)
+    if c is None:
+        fd = blank()
+        fd.errors["_"] = t("start_no_card", card=card_id[:80])
+        return _page(fd, "", 404)
+    entry = {"card": c.id}
+    data: dict = {"run": {"server": "HQ"}, "servers": {"HQ": {}}}
+    if c.is_ice:
+        data["servers"]["HQ"]["ice"] = [entry | {"rezzed": True}]
+    elif c.scenario_type in ("agenda", "operation", "asset") and "runs" not in (model_card(c.id) or {}):
+        data["servers"]["HQ"]["cards"] = [entry]
+    else:
+        owner = "runner" if c.side == "runner" else "corp"
+        if place_of(c) == "root":
+            data["servers"]["HQ"]["root"] = [entry | {"rezzed": True}]
+        else:
+            data[owner] = {"cards": [entry]}
+        if "runs" in (model_card(c.id) or {}):
+            data["run"]["by"] = c.title
+    fd, lost = fill(data)
+    return _page(fd, dump(data), lost=lost)
 
 
 @bp.get("/")
 @bp.get("/new")
 def new():
+    if request.args.get("from"):
+        return _start_from_case(request.args["from"])
+    if request.args.get("card"):
+        return _start_with_card(request.args["card"])
     return _page(blank(), "")
 
 

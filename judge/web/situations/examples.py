@@ -6,13 +6,14 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
 from flask import current_app
 
 from ...analysis.check import expected_error
 from ...errors import JudgeError
 from . import situation
 
-__all__ = ["Example", "library", "library_has", "expects_error", "find_example", "folder_signature"]
+__all__ = ["Example", "titles", "library", "library_has", "expects_error", "find_example", "folder_signature"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class Example:
 
 
 _lock = threading.Lock()
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _cache: dict[str, tuple[tuple, list[Example]]] = {}
 
 
@@ -71,6 +73,32 @@ def library() -> list[Example]:
         if cached is None or cached[0] != sig:
             cached = (sig, [_load(folder / name) for name, _, _ in sig])
             _cache[key] = cached
+    return cached[1]
+
+
+_titles: dict[str, tuple[tuple, list[tuple[str, str]]]] = {}
+
+
+def titles() -> list[tuple[str, str]]:
+    """(file stem, title) of every example meant to run, read without running them (the form's
+    "start from a library case" list); reloaded when a file changes."""
+    folder = Path(current_app.config["EXAMPLES"])
+    if not folder.is_dir():
+        return []
+    sig = folder_signature(folder)
+    with _lock:
+        cached = _titles.get(str(folder))
+        if cached is None or cached[0] != sig:
+            out = []
+            for name, _, _ in sig:
+                try:
+                    doc = yaml.load((folder / name).read_text(encoding="utf-8"), Loader=_LOADER)
+                except (OSError, UnicodeDecodeError, yaml.YAMLError):
+                    continue
+                expect = doc.get("expect") if isinstance(doc, dict) else None
+                if isinstance(doc, dict) and not (isinstance(expect, dict) and "error" in expect):
+                    out.append((Path(name).stem, str(doc.get("title") or Path(name).stem)))
+            cached = _titles[str(folder)] = (sig, out)
     return cached[1]
 
 

@@ -1,0 +1,127 @@
+"""Real cards in the situation form: which card a row's name is, the rows a card's model fills in, and
+whether the rows still say what the model says (then the scenario names the card and nothing else,
+so the model applies whole, with the parts the form has no field for)."""
+
+from __future__ import annotations
+
+from ...cards.catalogue import CardFacts, find_all, get
+from ...cards.model import model
+from ...cards.names import key
+from ..i18n import lang, t
+from .effects import effect_fields
+
+__all__ = ["model_card", "card_named", "card_of_row", "side_of_place", "place_of", "subs_text", "subs_override",
+           "ability_rows", "same_abilities", "about", "row_card", "note_text"]
+
+# Which side's cards a row of each place holds (an ice row and an accessed card are the Corp's).
+_SIDE = {"ice": "corp", "acc": "corp", "runner": "runner", "corp": "corp", "root": "corp", "by": "runner"}
+
+
+def side_of_place(place: str) -> str | None:
+    return _SIDE.get(place)
+
+
+def card_named(name: str, side: str | None = None) -> CardFacts | None:
+    """The real card whose English or Korean title a typed name is (case, spacing and punctuation
+    aside), of that side; None for any other name ("Ice A", a misspelling, an id)."""
+    k = key(name or "")
+    if not k:
+        return None
+    for c in find_all(name):
+        if (key(c.title) == k or (c.title_ko and key(c.title_ko) == k)) and side in (None, c.side):
+            return c
+    return None
+
+
+def card_of_row(card_id: str, name: str, place: str) -> CardFacts | None:
+    """The card a row stands for: the id the form carries (a card picked, or a `card:` entry filled
+    in) when it is a card of the row's side, else the card its name is."""
+    side = side_of_place(place)
+    picked = get(card_id.strip()) if card_id and card_id.strip() else None
+    if picked is not None and side in (None, picked.side):
+        return picked
+    return card_named(name, side)
+
+
+def place_of(c: CardFacts) -> str:
+    """Where the form puts a card picked in the cards list: the Runner's, an upgrade in the root, an
+    ice's own row, or the Corp's."""
+    if c.side == "runner":
+        return "runner"
+    return {"upgrade": "root", "ice": "ice"}.get(c.scenario_type, "corp")
+
+
+def model_card(card_id: str) -> dict | None:
+    """The scenario keys a card's model gives (subroutines, abilities, runs), or None."""
+    m = model(card_id)
+    return m.card if m is not None else None
+
+
+def _model_part(c: CardFacts, k: str) -> list:
+    m = model(c.id)
+    return list(m.card.get(k, [])) if m is not None else []
+
+
+def _sub_text(s: object) -> str:
+    return s if isinstance(s, str) else str(s.get("text", "")) if isinstance(s, dict) else ""
+
+
+def subs_text(c: CardFacts) -> str:
+    """The ice's subroutines as the form shows them: one line each, in the model's words."""
+    return "\n".join(_sub_text(s) for s in _model_part(c, "subroutines"))
+
+
+def subs_override(c: CardFacts, lines: list[str]) -> list | None:
+    """None when the typed lines are the model's; otherwise the subroutines to write, where a line
+    typed as the model words it keeps the model's subroutine (and its effect)."""
+    subs = _model_part(c, "subroutines")
+    if lines == [_sub_text(s) for s in subs]:
+        return None
+    by_text = {_sub_text(s): s for s in subs}
+    return [by_text.get(line, line) for line in lines]
+
+
+def ability_rows(c: CardFacts, place: str) -> list[dict[str, str]]:
+    """The model's abilities as rows of the cards list (when, effect, value, if not paid, first)."""
+    out = []
+    for ab in _model_part(c, "abilities"):
+        if not isinstance(ab, dict):
+            continue
+        kind, value, otherwise = effect_fields(ab.get("effect"))
+        out.append({"place": place, "when": str(ab.get("when", "")), "effect": kind, "value": value,
+                    "otherwise": otherwise, "first": "yes" if ab.get("first") is True else "no"})
+    return out
+
+
+def _shape(r: dict[str, str]) -> tuple:
+    return (r.get("when", ""), r.get("effect", ""), r.get("value", "").strip(), r.get("otherwise", ""),
+            r.get("first", "no"))
+
+
+def same_abilities(c: CardFacts, place: str, rows: list[dict[str, str]]) -> bool:
+    """Whether the rows typed for a card are its model's abilities (or none were typed at all)."""
+    typed = [r for r in rows if r.get("when") or r.get("effect")]
+    return not typed or [_shape(r) for r in typed] == [_shape(r) for r in ability_rows(c, place)]
+
+
+def about(c: CardFacts, lang: str) -> dict:
+    """What the form says of a picked card: its titles, what its model does, how sure, its page."""
+    m = model(c.id)
+    return {"id": c.id, "title": c.title, "title_ko": c.title_ko, "side": c.side, "type": c.scenario_type,
+            "subtypes": list(c.subtypes), "modelled": m is not None,
+            "about": m.about.get(lang) or m.about["en"] if m else None,
+            "confidence": m.confidence if m else None}
+
+
+def row_card(card_id: str | None, name: str | None, place: str) -> dict | None:
+    """What the form notes under a row that stands for a real card (`about`), or None."""
+    c = card_of_row(card_id or "", name or "", place)
+    return about(c, lang()) if c is not None else None
+
+
+def note_text(ca: dict) -> str:
+    """The note under a real card's row: its titles, what its model does and how sure it is."""
+    title = (ca["title_ko"] or ca["title"]) if lang() == "ko" else ca["title"]
+    if not ca["modelled"]:
+        return t("card_note_no_model", title=title)
+    return t("card_note", title=title, about=ca["about"], mark=t(f"cards_model_{ca['confidence']}"))

@@ -1,0 +1,79 @@
+"""Real cards on the pages: a search page, a page per card (facts, what the judge models, the library
+cases that use it, the NetrunnerDB link), and the JSON the situation form's autocomplete reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
+
+from ...analysis.cards import card_info
+from ...cards.build import TYPES
+from ...cards.catalogue import MAX_QUERY, get, search
+from ...cards.importer import CardImportError, official_text
+from ..editor.cardrows import ability_rows, about, note_text, place_of, subs_text
+from ..i18n import lang
+
+__all__ = ["bp", "MAX_RESULTS"]
+
+bp = Blueprint("cards_page", __name__)
+
+MAX_RESULTS = 50     # a search page lists at most this many cards
+SUGGESTIONS = 12     # the form's autocomplete offers at most this many
+_SIDES = ("corp", "runner")
+_TYPES = (*TYPES, "identity")
+
+
+def _filters() -> tuple[str, str | None, str | None, str | None]:
+    """The query and its filters, each kept only when it is one the catalogue knows."""
+    q = request.args.get("q", "")[:MAX_QUERY]
+    side = request.args.get("side") if request.args.get("side") in _SIDES else None
+    ctype = request.args.get("type") if request.args.get("type") in _TYPES else None
+    legal = "standard" if request.args.get("legal") == "standard" else None
+    return q, side, ctype, legal
+
+
+@bp.get("/cards")
+def index():
+    q, side, ctype, legal = _filters()
+    found = search(q, MAX_RESULTS, side, ctype, legal) if q or side or ctype or legal else []
+    rows = [(c, about(c, lang())) for c in found]
+    return render_template("cards.html", q=q, side=side or "", ctype=ctype or "", legal=legal or "", rows=rows,
+                           sides=_SIDES, types=_TYPES, searched=bool(q or side or ctype or legal))
+
+
+@bp.get("/cards/<card_id>")
+def card(card_id: str):
+    c = get(card_id)
+    if c is None:
+        abort(404)
+    info = card_info(c, Path(current_app.config["EXAMPLES"]))
+    try:
+        text = official_text(c.id, current_app.instance_path)
+    except CardImportError:
+        text = None
+    return render_template("card.html", c=c, m=info["model"], cases=info["cases"], official=text,
+                           shown=about(c, lang()))
+
+
+@bp.get("/api/cards")
+def suggest():
+    """Cards for the form's autocomplete: id, both titles, type, and whether the judge models it."""
+    q, side, ctype, legal = _filters()
+    limit = min(SUGGESTIONS, max(1, request.args.get("limit", SUGGESTIONS, type=int) or SUGGESTIONS))
+    return jsonify([about(c, lang()) for c in search(q, limit, side, ctype, legal)] if q.strip() else [])
+
+
+@bp.get("/api/cards/<card_id>/rows")
+def rows(card_id: str):
+    """What picking a card fills in the form: its model's subroutines (one per line), its abilities as
+    rows of the cards list, the place it goes and its type."""
+    c = get(card_id)
+    if c is None:
+        return jsonify({"error": "no such card"}), 404
+    place = request.args.get("place") or place_of(c)
+    if place not in ("runner", "corp", "root", "ice"):
+        place = place_of(c)
+    return jsonify(about(c, lang()) | {"place": place, "subs": subs_text(c) if c.is_ice else "",
+                                       "abilities": ability_rows(c, place), "note": note_text(about(c, lang())),
+                                       "url": url_for("cards_page.card", card_id=c.id)})
