@@ -7,7 +7,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from ...errors import JudgeError
 from ..errors import page_error
 from ..i18n import lang, t
-from ..rulesets.switch import RulesetProblem, under
+from ..rulesets.switch import RulesetProblem, default_view, under
 from ..situations import situation
 from ..situations.examples import library_has
 from .context import BadStep, step_number, stepper_context
@@ -42,8 +42,9 @@ def _show(s, asked, status=200, **extra):
 
 @bp.get("/s/<sid>")
 def show(sid: str):
-    try:  # ?ruleset=nsg: the same situation under another rule set it can be placed in
-        s = under(load_or_404(sid), request.args.get("ruleset"))
+    try:  # ?ruleset=nsg: the same situation under another rule set (none: the reader's, or its own)
+        s = load_or_404(sid)
+        s = under(s, request.args.get("ruleset") or default_view(s))
     except RulesetProblem as exc:
         return page_error(str(exc), 400)
     return _show(s, request.args.get("step"))
