@@ -13,6 +13,7 @@ from ...errors import JudgeError
 from .. import chart
 from ..errors import page_error
 from ..i18n import lang, t
+from ..rulesets.preference import preference
 from ..situations import situation
 from ..situations.yamltree import dump, parse, tree
 from .casebook import Case, casebook
@@ -31,8 +32,9 @@ class BadArg(ValueError):
 
 
 def ruleset_arg(asked: str | None) -> str:
+    """The rule set a page is asked for (`?rs=`), or the reader's own when it asks for none."""
     if not asked:
-        return rulesets.DEFAULT
+        return preference()
     if asked not in rulesets.RULESETS:
         raise BadArg(t("lib_err_ruleset", asked=asked[:30], known=", ".join(rulesets.RULESETS)))
     return asked
