@@ -53,6 +53,10 @@ def show(sid: str):
 @bp.post("/s/<sid>/decide")
 def decide(sid: str):
     s = load_or_404(sid)
+    try:  # decided under the rule set the page showed
+        s = under(s, request.form.get("ruleset") or default_view(s))
+    except RulesetProblem as exc:
+        return page_error(str(exc), 400)
     pos = positions(s.trace, lang())
     try:
         n = step_number(request.form.get("n"), len(pos))
@@ -62,4 +66,5 @@ def decide(sid: str):
     except (JudgeError, ValueError) as exc:
         err = exc.located_text(lang()) if isinstance(exc, JudgeError) else str(exc)
         return _show(s, str(n), 400, decide_error=err, decided=request.form)
-    return redirect(url_for("stepper.show", sid=new.id, step=n), 303)
+    shown = s.trace.ruleset
+    return redirect(url_for("stepper.show", sid=new.id, step=n, ruleset=None if shown == default_view(new) else shown), 303)
