@@ -161,3 +161,39 @@ def test_each_rule_sets_highlights_are_kept_apart(client, e2):
 
     assert own[0]["current"] == "step-1" and nsg[0]["current"] == "step-6_9_1a"
     assert len(own) == 13 and len(nsg) == 22
+
+
+def shown(html: str) -> str:
+    """The position the page shows (the others are hidden until the script steps to them)."""
+    return re.search(r'<section class="position" id="pos-\d+" data-n="\d+" data-occ="[^"]+">(?:(?!</section>).)*</section>',
+                     html, re.S).group(0)
+
+
+def test_every_step_of_every_rule_set_has_a_citation_and_every_skip_its_rule_in_both_languages():
+    from judge import rulesets
+
+    for rs in rulesets.RULESETS.values():
+        for st in rs.steps:
+            assert st.id in rs.cite(st.id, "en") and st.id in rs.cite(st.id, "ko")
+        assert rs.skip_reasons(), rs.id
+        for reason in rs.skip_reasons():
+            assert rs.skip_cite(reason, "en") and rs.skip_cite(reason, "ko")
+
+
+def test_each_step_cites_its_rule_in_the_numbering_of_the_rule_set_shown(client, e2):
+    own = text_of(client.get(f"/s/{e2}?step=3&lang=en"))  # 2.1@Enigma: 2.2 is skipped there
+    nsg = text_of(client.get(f"/s/{e2}?ruleset=nsg&step=18&lang=en"))
+    core = text_of(client.get(f"/s/{e2}?ruleset=ffg-core&step=3&lang=ko"))
+
+
+    assert '<dd class="cite">Seed step 2.1 (지불 능력 격발), FFG Rules Reference</dd>' in shown(own)
+    assert "Rule: Seed step 2.2 (런 지속 여부 결정): not on the first approach of a run" in shown(own)
+    assert '<dd class="cite">NSG Comprehensive Rules 6.9.4c (v26.03)</dd>' in shown(nsg)
+    assert 'FFG 기본 규칙서 "런의 타이밍 구조" 도표, 2.1단계' in shown(core)
+
+
+def test_a_trigger_says_which_rule_makes_it_trigger_there(client, e2):
+    html = text_of(client.get(f"/s/{e2}?step=10&lang=en"))  # 2@Hunter: Snitch triggers
+
+    assert "Snitch" in shown(html)
+    assert "Rule: “when approached” abilities trigger at this step: Seed step 2 (아이스에 접근), FFG Rules Reference" in shown(html)
