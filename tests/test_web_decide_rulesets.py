@@ -143,3 +143,15 @@ def test_the_derived_record_is_part_of_the_scenario_format():
             assert "derived" in str(exc)
         else:
             raise AssertionError(bad)
+
+
+def test_editing_a_derived_situation_in_the_form_does_not_report_its_record_as_lost(client):
+    sid = save(client, OPEN)
+    _, resp = decide(client, sid, "nsg", "6.9.4c@Enigma", choice="jack_out")
+    new = resp.headers["Location"].split("/s/")[1].split("?")[0]
+
+    html = html_of(client.get(f"/s/{new}/edit?lang=en"))
+
+    lost = re.search(r'class="notice lost">([^<]*)', html)
+    assert lost is None or "derived" not in lost.group(1)  # E2's other parts the form cannot show are listed
+    assert "derived:" in html  # the YAML pane keeps it
