@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import classes, click_step, current_node, save, visible_occ
-from test_web_compare import E2, PLAIN_JACK_OUT
+from test_web_compare import E2, LOOPS_UNDER_NSG
 
 SCREENS = Path(__file__).resolve().parent.parent / "graphs" / "screens"
 
@@ -66,7 +66,7 @@ def test_switching_rule_set_in_the_stepper_keeps_the_moment_and_highlights_the_o
     assert "visited" in classes(page, "step-6_9_2b")
     assert "Null Signal Games Comprehensive Rules v26.03" in page.inner_text(".rs-current")
     assert "2026-03-02" in page.inner_text(".rs-current")
-    assert page.locator("section.decide").count() == 0
+    assert page.locator("section.position:not([hidden]) section.decide").count() == 1  # decide here, under NSG too
 
     with page.expect_navigation():
         page.click("#rs-switch a[data-ruleset=ffg-rr]")
@@ -74,10 +74,10 @@ def test_switching_rule_set_in_the_stepper_keeps_the_moment_and_highlights_the_o
 
 
 def test_a_rule_set_that_cannot_run_is_shown_as_such_in_the_switch(page, live_server):
-    page.goto(f"{live_server}/s/{save(live_server, PLAIN_JACK_OUT)}?lang=en")
+    page.goto(f"{live_server}/s/{save(live_server, LOOPS_UNDER_NSG)}?lang=en")
 
     off = page.locator("#rs-switch .off[data-ruleset=nsg]")
-    assert off.count() == 1 and "2.2 of ffg-rr" in off.get_attribute("title")
+    assert off.count() == 1 and "loops" in off.get_attribute("title")
     with page.expect_navigation():
         page.click("#compare-link")
     assert "cannot run under this rule set" in page.inner_text("#col-nsg")

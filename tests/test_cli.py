@@ -135,3 +135,47 @@ actions:
     out = judge("run", str(f), "--ruleset", "nsg", "--format", "json")
     assert out.returncode == 0, out.stderr
     assert any(e["step"] == "6.9.4e" and e["kind"] == "action" for e in json.loads(out.stdout)["events"])
+
+
+def test_compare_json_runs_a_jack_out_before_the_second_ice_under_all_three_rule_sets(tmp_path):
+    f = write(tmp_path, "second.yaml", """\
+title: The Runner jacks out before approaching Hunter
+run: {server: Server 1}
+servers:
+  Server 1:
+    ice:
+      - {name: Enigma, rezzed: true, subroutines: ["The Runner loses a click", End the run]}
+      - {name: Hunter, rezzed: false, subroutines: ["Trace 3"]}
+    cards: [{name: Project Atlas, type: agenda, points: 2}]
+actions:
+  - {at: "3.1", ice: Enigma, by: runner, break: all}
+  - {at: "2.2", ice: Hunter, by: runner, jack_out: true}
+""")
+    out = judge("compare", str(f), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert list(got) == ["title", "runs", "unplaced", "divergences"]
+    assert set(got["runs"]) == {"ffg-rr", "nsg", "ffg-core"} and got["unplaced"] == {}
+    nsg = got["runs"]["nsg"]
+    assert {"action": 1, "at": "6.9.4c", "ice": "Enigma"}.items() <= nsg["placed"][1].items()
+    assert nsg["dropped"] == [] and nsg["outcome"]["status"] == "unsuccessful"
+    assert [p["at"] for p in got["runs"]["ffg-rr"]["placed"]] == ["3.1", "2.2"]
+    assert any(d["kind"] == "path" for d in got["divergences"])
+
+
+def test_compare_text_names_where_each_action_landed_and_what_was_left_out(tmp_path):
+    f = write(tmp_path, "window.yaml", """\
+title: Midori rezzed in the initiation window
+ruleset: nsg
+run: {server: HQ}
+servers:
+  HQ:
+    ice: [{name: Ice Wall, rezzed: true, subroutines: [End the run]}]
+    root: [{name: Midori, type: upgrade}]
+actions:
+  - {at: "6.9.1e", by: corp, rez: Midori}
+""")
+    out = judge("compare", str(f))
+    assert out.returncode == 0, out.stderr
+    assert "Left out: #1 6.9.1e: Under the FFG Rules Reference, the Corp cannot rez Midori before the first ice" in out.stdout
+    assert "Actions placed at: #1 6.9.1e" in out.stdout

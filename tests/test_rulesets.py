@@ -9,7 +9,7 @@ from judge import rulesets
 from judge.analysis.compare import compare_rulesets, render_text
 from judge.engine import run
 from judge.errors import ScenarioError
-from judge.rulesets.translate import ROWS, carry, translate
+from judge.rulesets.translate import ROWS, translate
 
 NSG_SERVER = ["6.9.4g", "6.9.4h", "6.9.5a", "6.9.5b", "6.9.5c", "6.9.6a", "6.9.6b", "6.9.6c", "6.9.6d"]
 
@@ -173,14 +173,7 @@ def test_an_unknown_step_says_which_rule_sets_have_it():
         translate("ffg-rr", "6.9.2b")
 
 
-def test_a_plain_at_is_carried_only_where_the_table_gives_exactly_one_step():
-    assert carry("ffg-rr", "3.1", "nsg") == ("6.9.3b", None)
-    assert carry("ffg-rr", "5.3", "ffg-core") == ("4.3", None)
-    assert carry("ffg-rr", "2.2", "nsg")[0] is None
-    assert carry("ffg-rr", "3.2", "nsg")[0] is None
-
-
-def test_running_under_another_rule_set_carries_actions_or_says_why_not():
+def test_running_under_another_rule_set_places_actions_by_what_they_mean():
     sc = scenario("""\
         run: {server: HQ}
         servers: {HQ: {ice: [{name: Ice Wall, rezzed: true, subroutines: [End the run]}]}}
@@ -189,8 +182,9 @@ def test_running_under_another_rule_set_carries_actions_or_says_why_not():
           - {at: "5.2", by: runner, jack_out: true}
         """)
     assert run(sc, "ffg-core").path[-2:] == ["4.2", "6"]
-    with pytest.raises(ScenarioError, match="cannot be placed under nsg"):
-        run(sc, "nsg")
+    nsg = run(sc, "nsg")  # the last jack-out decision is 6.9.4c of the innermost ice (rules.md E4)
+    assert nsg.path[-5:] == ["6.9.4c@Ice Wall", "6.9.6a", "6.9.6b", "6.9.6c", "6.9.6d"]
+    assert nsg.status == "unsuccessful" and nsg.dropped == [] and nsg.warnings == []
 
 
 def test_compare_marks_a_different_path_and_a_trigger_that_never_happens():

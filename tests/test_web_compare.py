@@ -31,7 +31,7 @@ actions:
   - {at: {nsg: "6.9.4c"}, ice: Enigma, by: runner, jack_out: true}
 """
 
-# A plain `at: "2.2"` has no NSG step with the same meaning: the situation cannot run under nsg.
+# A plain `at: "2.2"` written in the Rules Reference's numbers: under NSG it means 6.9.4c of Ice Wall.
 PLAIN_JACK_OUT = """\
 title: Jack out at the second ice, written for the Rules Reference only
 run: {server: HQ}
@@ -44,6 +44,34 @@ servers:
 actions:
   - {at: "3.1", ice: Ice Wall, by: runner, break: all}
   - {at: "2.2", ice: Enigma, by: runner, jack_out: true}
+"""
+
+# Written for NSG: Midori rezzed in the initiation window (CR 6.9.1e), which the FFG charts do not have.
+FIRST_WINDOW = """\
+title: Midori is rezzed before the first approach
+ruleset: nsg
+run: {server: HQ}
+servers:
+  HQ:
+    ice: [{name: Ice Wall, rezzed: true, subroutines: [End the run]}]
+    root: [{name: Midori, type: upgrade, rezzed: false}]
+    cards: [{name: Hedge Fund, type: operation}]
+actions:
+  - {at: "6.9.1e", by: corp, rez: Midori}
+  - {at: "6.9.3b", ice: Ice Wall, by: runner, break: all}
+"""
+
+# An unlimited "approach again" ended by a jack out that NSG has no moment for: it loops there.
+LOOPS_UNDER_NSG = """\
+title: An endless loop the Runner leaves at 2.2 of the second approach
+run: {server: Server 1}
+servers:
+  Server 1:
+    ice: [{name: Ice Wall, rezzed: false, subroutines: [End the run]}]
+    root: [{name: Loop Grid, type: upgrade, rezzed: true, abilities: [{when: passed, effect: approach_again}]}]
+    cards: [{name: Project Atlas, type: agenda, points: 2}]
+actions:
+  - {at: "2.2", ice: Ice Wall, time: 2, by: runner, jack_out: true}
 """
 
 
@@ -127,17 +155,33 @@ def test_the_compare_page_speaks_korean(client, e2):
     assert "first approach" not in html
 
 
-def test_a_rule_set_the_actions_cannot_be_placed_in_gets_the_reason_instead_of_a_column(client):
+def test_a_jack_out_written_in_ffg_numbers_gets_a_column_under_nsg_at_the_ice_just_passed(client):
     sid = save(client, PLAIN_JACK_OUT)
 
     html = html_of(client.get(f"/s/{sid}/compare?lang=en"))
 
-    nsg = column(html, "nsg")
-    assert "column unplaced" in nsg and "cmp-path" not in nsg
-    assert "2.2 of ffg-rr" in nsg and "jack out: FFG after approaching the next ice" in nsg
-    assert "cmp-path" in column(html, "ffg-core")
-    ko = html_of(client.get(f"/s/{sid}/compare?lang=ko"))
-    assert "같은 뜻의 단계가 없습니다" in column(ko, "nsg") and "잭 아웃: FFG는 다음 아이스에 접근한 뒤" in column(ko, "nsg")
+    for rs in ("ffg-rr", "nsg", "ffg-core"):
+        assert "cmp-path" in column(html, rs)
+    assert "6.9.4c@Ice Wall" in path_item(html, "nsg", "6.9.4c@Ice Wall")
+    assert path_item(html, "nsg", "6.9.6d")
+    assert "column unplaced" not in html
+
+
+def test_an_action_with_no_moment_is_listed_in_its_column_and_the_run_goes_on_without_it(client):
+    sid = save(client, FIRST_WINDOW)
+
+    html = html_of(client.get(f"/s/{sid}/compare?lang=en"))
+
+    ffg = column(html, "ffg-rr")
+    assert 'class="dropped"' in ffg and "cmp-path" in ffg
+    assert ("Under the FFG Rules Reference, the Corp cannot rez Midori before the first ice is approached: "
+            "the FFG charts have no paid ability window during run initiation") in ffg
+    assert 'class="dropped"' not in column(html, "nsg")
+    assert "Midori" not in re.search(r'<ol class="cmp-path">.*?</ol>', ffg, re.S).group(0)  # never rezzed there
+    assert 'class="status status-successful"' in ffg  # the break is placed at 3.1: the run goes on
+    assert "Apart from the actions some rule sets have no moment for (marked in their columns)" in html
+    ko = column(html_of(client.get(f"/s/{sid}/compare?lang=ko")), "ffg-rr")
+    assert "FFG 룰 레퍼런스에서는 기업은 첫 아이스에 접근하기 전에 레즈 Midori을(를) 할 수 없습니다" in ko
 
 
 def test_rule_sets_that_agree_say_so(client):
@@ -191,13 +235,14 @@ def test_the_compare_page_renders_in_a_few_milliseconds_once_its_runs_are_known(
     assert (time.perf_counter() - t0) / 10 < 0.1
 
 
-def test_the_unplaced_reason_links_to_the_step_number_lookup_and_the_others_are_said_to_agree(client):
-    sid = save(client, PLAIN_JACK_OUT)
+def test_a_rule_set_under_which_the_situation_loops_is_listed_with_the_reason(client):
+    sid = save(client, LOOPS_UNDER_NSG)
 
     html = html_of(client.get(f"/s/{sid}/compare?lang=en"))
 
-    assert 'href="/translate?step=2.2&amp;from=ffg-rr"' in column(html, "nsg")
-    assert "The rule sets it can run under agree on this situation." in html
+    nsg = column(html, "nsg")
+    assert "column unplaced" in nsg and "loops" in nsg and "cmp-path" not in nsg
+    assert "cmp-path" in column(html, "ffg-rr") and "cmp-path" in column(html, "ffg-core")
 
 
 def test_a_rule_set_under_which_the_run_fails_is_listed_with_the_reason_not_an_error_page(client, monkeypatch):

@@ -267,3 +267,13 @@ def test_without_graphviz_the_pages_serve_everything_but_the_chart_and_say_why(c
     assert resp.status_code == 200 and "<svg" not in html
     assert "Graphviz is not installed" in html and "Everything else on this page is whole without it." in html
     assert 'class="lib-cases"' in html or 'class="h-path"' in html or 'name="choice"' in html
+
+
+def test_a_case_written_in_old_step_numbers_opens_under_nsg_at_its_own_permalink(lib):
+    # core-caprice's actions are plain six-step numbers ("4.3"): under NSG they are placed by meaning
+    resp = lib.get("/library/core-caprice-ruling-4-3-too-late/open?rs=nsg&step=3")
+
+    assert resp.status_code == 303
+    assert re.fullmatch(r"/s/[0-9a-f]{16}\?ruleset=nsg&step=3", resp.headers["Location"])
+    page = text(lib.get(resp.headers["Location"]))
+    assert "6.9.1c" in page and "6.9.4e" in page

@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from test_web_compare import E2, PLAIN_JACK_OUT, save
+from test_web_compare import E2, FIRST_WINDOW, LOOPS_UNDER_NSG, PLAIN_JACK_OUT, save
 
 from judge.render.ids import step_id
 
@@ -83,15 +83,10 @@ def test_the_switch_opens_the_same_moment_in_each_rule_set(client, e2):
     assert visible_occ(core) == "3.2@Enigma"  # the six-step chart passes ice on leaving 3.2
 
 
-def test_under_another_rule_set_decisions_are_not_offered_and_the_page_says_why(client, e2):
-    own = html_of(client.get(f"/s/{e2}?step=12"))
+def test_under_another_rule_set_the_page_says_the_actions_are_placed_by_meaning(client, e2):
     nsg = text_of(client.get(f"/s/{e2}?ruleset=nsg&step=18&lang=en"))
 
-    assert 'class="decide"' in own
-    assert 'class="decide"' not in nsg
-    assert "Decisions are made under the situation's own rule set" in nsg
-    ko = html_of(client.get(f"/s/{e2}?ruleset=nsg&lang=ko"))
-    assert "FFG 룰 레퍼런스로 여세요" in ko  # the particle fits the name
+    assert "the situation was written for FFG Rules Reference, and its actions are placed where they mean the same" in nsg
 
 
 def test_the_own_rule_set_named_explicitly_is_the_plain_stepper(client, e2):
@@ -109,16 +104,33 @@ def test_an_unknown_rule_set_is_a_clear_400_in_the_page_language(client, e2, lan
     assert says in text_of(resp)
 
 
-def test_a_rule_set_the_situation_cannot_be_placed_in_is_a_400_with_the_reason(client):
-    sid = save(client, PLAIN_JACK_OUT)
+def test_a_rule_set_the_situation_cannot_run_under_is_a_400_with_the_reason(client):
+    sid = save(client, LOOPS_UNDER_NSG)
 
     resp = client.get(f"/s/{sid}?ruleset=nsg&lang=en")
 
     assert resp.status_code == 400
-    assert "cannot run under NSG Comprehensive Rules" in html_of(resp)
-    assert "2.2 of ffg-rr" in html_of(resp)
+    assert "cannot run under NSG Comprehensive Rules" in html_of(resp) and "loops" in html_of(resp)
     switch = re.search(r'<nav class="rs-switch".*?</nav>', html_of(client.get(f"/s/{sid}")), re.S).group(0)
     assert '<span class="off" data-ruleset="nsg"' in switch
+
+
+def test_a_situation_written_in_ffg_numbers_opens_under_nsg_with_its_jack_out_at_6_9_4c(client):
+    sid = save(client, PLAIN_JACK_OUT)
+
+    html = html_of(client.get(f"/s/{sid}?ruleset=nsg&lang=en"))
+
+    assert 'data-occ="6.9.4c@Ice Wall"' in html and 'class="dropped"' not in html
+
+
+def test_the_stepper_lists_the_actions_a_rule_set_has_no_moment_for(client):
+    sid = save(client, FIRST_WINDOW)
+
+    html = text_of(client.get(f"/s/{sid}?ruleset=ffg-rr&lang=en"))
+
+    box = re.search(r'<div class="dropped" id="dropped" role="note">.*?</div>', html, re.S).group(0)
+    assert "Left out under FFG Rules Reference" in box and "cannot rez Midori before the first ice is approached" in box
+    assert 'class="dropped"' not in html_of(client.get(f"/s/{sid}"))
 
 
 def test_a_bad_step_under_another_rule_set_is_a_400(client, e2):
@@ -149,3 +161,39 @@ def test_each_rule_sets_highlights_are_kept_apart(client, e2):
 
     assert own[0]["current"] == "step-1" and nsg[0]["current"] == "step-6_9_1a"
     assert len(own) == 13 and len(nsg) == 22
+
+
+def shown(html: str) -> str:
+    """The position the page shows (the others are hidden until the script steps to them)."""
+    return re.search(r'<section class="position" id="pos-\d+" data-n="\d+" data-occ="[^"]+">(?:(?!</section>).)*</section>',
+                     html, re.S).group(0)
+
+
+def test_every_step_of_every_rule_set_has_a_citation_and_every_skip_its_rule_in_both_languages():
+    from judge import rulesets
+
+    for rs in rulesets.RULESETS.values():
+        for st in rs.steps:
+            assert st.id in rs.cite(st.id, "en") and st.id in rs.cite(st.id, "ko")
+        assert rs.skip_reasons(), rs.id
+        for reason in rs.skip_reasons():
+            assert rs.skip_cite(reason, "en") and rs.skip_cite(reason, "ko")
+
+
+def test_each_step_cites_its_rule_in_the_numbering_of_the_rule_set_shown(client, e2):
+    own = text_of(client.get(f"/s/{e2}?step=3&lang=en"))  # 2.1@Enigma: 2.2 is skipped there
+    nsg = text_of(client.get(f"/s/{e2}?ruleset=nsg&step=18&lang=en"))
+    core = text_of(client.get(f"/s/{e2}?ruleset=ffg-core&step=3&lang=ko"))
+
+
+    assert '<dd class="cite">Seed step 2.1 (지불 능력 격발), FFG Rules Reference</dd>' in shown(own)
+    assert "Rule: Seed step 2.2 (런 지속 여부 결정): not on the first approach of a run" in shown(own)
+    assert '<dd class="cite">NSG Comprehensive Rules 6.9.4c (v26.03)</dd>' in shown(nsg)
+    assert 'FFG 기본 규칙서 "런의 타이밍 구조" 도표, 2.1단계' in shown(core)
+
+
+def test_a_trigger_says_which_rule_makes_it_trigger_there(client, e2):
+    html = text_of(client.get(f"/s/{e2}?step=10&lang=en"))  # 2@Hunter: Snitch triggers
+
+    assert "Snitch" in shown(html)
+    assert "Rule: “when approached” abilities trigger at this step: Seed step 2 (아이스에 접근), FFG Rules Reference" in shown(html)

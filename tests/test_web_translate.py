@@ -33,7 +33,7 @@ def test_the_table_has_a_column_per_rule_set_and_a_note_and_every_row_of_the_tra
     assert "Note" in heads[3]
     assert len(re.findall(r"<tr(?: class=\"hit\")?>\s*<td data-ruleset", html)) == len(table())
     assert "the last window to rez non-ice before success" in html
-    assert "an action here is not carried to nsg" in html
+    assert '<small class="ice-anchor" title="the same moment belongs to another ice there">of the ice before</small>' in html
 
 
 def test_step_4_3_of_the_six_step_chart_is_5_3_of_the_rules_reference_and_6_9_4e_of_the_current_rules(client):

@@ -17,7 +17,7 @@ __all__ = ["Comparison", "compare_rulesets", "diff", "describe", "render_text"]
 class Comparison:
     title: str
     traces: dict[str, Trace] = field(default_factory=dict)
-    unplaced: dict[str, str] = field(default_factory=dict)   # rule set -> why it cannot run there
+    unplaced: dict[str, str] = field(default_factory=dict)   # rule set -> why it cannot run there at all
     divergences: list[dict] = field(default_factory=list)
     errors: dict[str, JudgeError] = field(default_factory=dict, repr=False)  # why, in any language
 
@@ -60,7 +60,9 @@ def _trigger_moments(t: Trace) -> dict[str, list[tuple[tuple | None, str]]]:
 
 
 def compare_rulesets(sc: Scenario) -> Comparison:
-    """Every rule set the scenario's actions can be placed in, and the points where they differ."""
+    """The scenario under every rule set (its actions placed where they mean the same, those with
+    no moment there left out and listed with the run), and the points where the runs differ; a
+    rule set under which it cannot run at all (it loops, or is refused there) is `unplaced`."""
     cmp = Comparison(title=sc.title)
     for rs_id in rulesets.RULESETS:
         try:
@@ -135,6 +137,9 @@ def render_text(cmp: Comparison, lang: str = "en") -> str:
         trig = [f"{e.extra_get('card')}: {e.extra_get('when')} @ {e.occurrence}" for e in tr.events
                 if e.kind == "trigger" and e.extra_get("resolved")]
         out.append(f"  {_c('triggered', lang)}: " + ("; ".join(trig) or _c("none", lang)))
+        if tr.placed:
+            out.append(f"  {_c('placed', lang)}: " + ", ".join(f"#{p.action + 1} {p.occurrence}" for p in tr.placed))
+        out += [f"  {_c('dropped', lang)}: #{d.action.index + 1} {d.written}: {d.text(lang)}" for d in tr.dropped]
     for rs_id, exc in cmp.errors.items():
         out.append(f"[{rs_id}] {_c('unplaced', lang)}: {exc.located_text(lang)}")
     out.append("")

@@ -114,7 +114,9 @@ def translate_cmd(step: str | None, from_rs: str | None, lang: str) -> None:
         ids = list(rulesets.RULESETS)
         click.echo(" | ".join(ids) + " | " + t("cli.translate.note", lang))
         for row in table(lang):
-            click.echo(" | ".join(", ".join(row[r]) or "-" for r in ids) + " | " + row["note"])
+            cells = [(", ".join(row[r]) or "-") + (f" ({t('cli.translate.ice_' + row['ice'][r], lang)})"
+                                                   if r in row["ice"] else "") for r in ids]
+            click.echo(" | ".join(cells) + " | " + row["note"])
         return
     sources = [from_rs] if from_rs else [r for r, rs in rulesets.RULESETS.items() if step in rs.step_ids]
     if not sources:

@@ -9,7 +9,7 @@ nothing above it. No I/O: `start`, `step` and `run` are pure functions of their 
 
 from __future__ import annotations
 
-from .context import Context, placed_at
+from .context import Context, Dropped, Placed, place_action
 from .executor import MAX_STEPS
 from .guards import GUARDS
 from .handlers import HANDLERS, HOOKS
@@ -17,5 +17,5 @@ from .run import run, start, step
 from .state import Flag, State
 from .trace import Event, Trace, occurrence
 
-__all__ = ["Context", "start", "step", "run", "placed_at", "GUARDS", "HANDLERS", "HOOKS", "MAX_STEPS",
+__all__ = ["Context", "Placed", "Dropped", "place_action", "start", "step", "run", "GUARDS", "HANDLERS", "HOOKS", "MAX_STEPS",
            "State", "Flag", "Event", "Trace", "occurrence"]

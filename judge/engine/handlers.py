@@ -247,9 +247,11 @@ def label_run(x: Exec, st: Step) -> None:
 
 
 def approach_server(x: Exec, st: Step) -> None:
-    """Step 5: the Runner is at the server now, past all ice; "approaches the server" triggers."""
+    """Step 5: the Runner is at the server now, past all ice; "approaches the server" triggers.
+    A move that brought the Runner here is over (the six-step chart moves to 4 itself)."""
     x.w.ice = None
     x.w.flags |= {Flag.PAST_ICE}
+    x.w.flags -= {Flag.RUNNER_MOVED}
     resolve_moments(x, st, st.triggers)
 
 

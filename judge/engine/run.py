@@ -9,7 +9,7 @@ from ..i18n import msg
 from ..scenario import CENTRALS, CORP, Scenario
 from ..scenario.yamlsource import path_text
 from . import board
-from .context import Context, make_context, placed_at
+from .context import Context, make_context
 from .executor import ALWAYS_ACTIVE, Exec
 from .state import State, Work
 from .trace import Event, Trace, occurrence
@@ -55,7 +55,8 @@ def run(sc: Scenario, ruleset_id: str | None = None) -> Trace:
             raise exc.located(sc.source) from None
         events.extend(evs)
         states.append((len(events), s))
-    return Trace.build(ctx.sc, ctx.rs, events, s, _warnings(ctx, events, s), states)
+    return Trace.build(ctx.sc, ctx.rs, events, s, _warnings(ctx, events, s), states,
+                       placed=ctx.placed, dropped=ctx.dropped)
 
 
 def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
@@ -94,12 +95,13 @@ def _unapplied(ctx: Context, events: list[Event], s: State) -> list[Event]:
     skipped = {e.occurrence: e for e in events if e.kind == "skip"}
     warned = {e.extra_get("action") for e in events if e.kind == "warning"}
     out: list[Event] = []
-    for a in ctx.sc.actions:
-        at = placed_at(ctx.sc, a, ctx.rs.id)
-        if at is None or a.index in s.applied or a.index in warned:
+    actions = {a.index: a for a in ctx.sc.actions}
+    for p in ctx.placed:
+        a = actions[p.action]
+        if a.index in s.applied or a.index in warned:
             continue
-        ice = a.ice_for(ctx.rs.id)
-        occ = occurrence(at, ice, a.time) if ice or ctx.rs.step(at).per_ice else at
+        at, ice = p.step, p.ice
+        occ = occurrence(at, ice, p.time) if ice or ctx.rs.step(at).per_ice else at
         args: tuple = (("what", a.effects), ("at", occ))
         if occ in skipped:
             msg, args = "warn_unapplied_skipped", args + (("skip_reason", skipped[occ].args_get("reason")),)

@@ -136,10 +136,12 @@ class Trace:
     rs: Ruleset
     states: list = field(default_factory=list, repr=False)
     explanation: dict = field(default_factory=dict)
+    placed: list = field(default_factory=list)    # context.Placed: where each action is under rs
+    dropped: list = field(default_factory=list)   # context.Dropped: actions with no moment under rs
 
     @classmethod
     def build(cls, sc: Scenario, rs: Ruleset, events: list[Event], final, warnings: list[Event],
-              states) -> Trace:
+              states, placed: list | None = None, dropped: list | None = None) -> Trace:
         status = dict(events[-1].args)["status"]
         lists = {k: list(getattr(final, k)) for k in
                  ("approached", "encountered", "passed", "bypassed", "accessed", "stolen",
@@ -150,7 +152,7 @@ class Trace:
         return cls(ruleset=rs.id, title=sc.title, events=everything,
                    warnings=[e for e in everything if e.kind == "warning"],
                    status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
-                   explanation=dict(sc.explanation))
+                   explanation=dict(sc.explanation), placed=list(placed or []), dropped=list(dropped or []))
 
     @property
     def path(self) -> list[str]:
@@ -188,6 +190,8 @@ class Trace:
             "not_reached": self.not_reached,
             "events": [e.as_dict(i, self.rs, lang) for i, e in enumerate(self.events)],
             "warnings": [e.text(self.rs, lang) for e in self.warnings],
+            "placed": [p.as_dict() for p in self.placed],
+            "dropped": [d.as_dict(lang) for d in self.dropped],
             "explanation": self.explanation or None,
             "lang": lang,
         }

@@ -119,6 +119,19 @@ class Ruleset:
         """The version line, in a language."""
         return t(f"rulesets.{self.id}.version", lang)
 
+    def cite(self, step_id: str, lang: str = "en") -> str:
+        """Where a reader looks the step up, in this rule set's numbering ("Seed step 2.3 (아이스 레즈
+        여부 결정), FFG Rules Reference", "NSG Comprehensive Rules 6.9.2b (v26.03)")."""
+        return t(f"rulesets.{self.id}.cite", lang, n=step_id, ko=self.step(step_id).name("ko"))
+
+    def skip_cite(self, reason: str, lang: str = "en") -> str:
+        """The rule that makes a step be skipped for a reason (`Edge.skip`), to look up."""
+        return t(f"rulesets.{self.id}.skip_cites.{reason}", lang)
+
+    def skip_reasons(self) -> set[str]:
+        """Every reason an edge of this rule set skips steps for."""
+        return {e.skip for e in self.all_edges() if e.skip}
+
     def phase_name(self, phase: str, lang: str = "en") -> str:
         """A phase's heading ("2 Approach ice"), in a language."""
         return t(f"rulesets.{self.id}.phases.{phase}", lang)

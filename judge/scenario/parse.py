@@ -15,10 +15,13 @@ from .refs import check_cards, check_refs
 from .validate import MAX_TEXT, Validator
 from .yamlsource import Doc
 
-__all__ = ["parse_scenario", "TOP_KEYS"]
+__all__ = ["parse_scenario", "TOP_KEYS", "DERIVED_KEYS", "DECISIONS"]
 
 TOP_KEYS = ("title", "ruleset", "tags", "explanation", "sources", "run", "corp", "runner", "servers",
-            "actions", "expect")
+            "actions", "expect", "derived")
+# `derived`: where a situation made by a decision in the stepper comes from (not used by the run)
+DERIVED_KEYS = ("from", "ruleset", "step", "at", "choice", "card", "subs", "action")
+DECISIONS = ("jack_out", "continue", "rez", "unrez", "break", "effect")
 MAX_SERVERS = 30
 
 
@@ -49,6 +52,26 @@ def _servers(V: Validator, raw) -> dict[str, Server]:
             if not c.is_ice:
                 raise V.err(sp + ("ice", i, "type"), "protects_not_ice", c=c.key)
     return servers
+
+
+def _derived(V: Validator, top: dict) -> None:
+    """The record of a decision that made this situation from another; checked, not kept."""
+    if "derived" not in top:
+        return
+    d = V.mapping(top["derived"], ("derived",), DERIVED_KEYS, ("from", "choice"))
+    p = ("derived",)
+    V.string(d["from"], p + ("from",), limit=64, kind="a_situation_id")
+    V.choice(d["choice"], p + ("choice",), DECISIONS, "decision")
+    if "ruleset" in d:
+        V.choice(d["ruleset"], p + ("ruleset",), tuple(rulesets.RULESETS), "ruleset")
+    for k, kind in (("at", "a_step_id"), ("card", "a_card_name")):
+        if k in d:
+            V.string(d[k], p + (k,), kind=kind)
+    for k in ("step", "action"):
+        if k in d:
+            V.integer(d[k], p + (k,), 0, 100_000)
+    for i, n in enumerate(V.seq(d.get("subs", []), p + ("subs",), 50)):
+        V.integer(n, p + ("subs", i), 1, 50)
 
 
 def _ruleset(V: Validator, top: dict, override: str | None) -> str:
@@ -94,6 +117,7 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
     title = V.string(top["title"], ("title",), limit=300, kind="a_title") if "title" in top else (
         Path(doc.source).stem if doc.source else "")
     rs_id = _ruleset(V, top, ruleset_override)
+    _derived(V, top)
     tags = tuple(V.string(t, ("tags", i), kind="a_tag") for i, t in enumerate(V.seq(top.get("tags", []), ("tags",), 30)))
     sources = tuple(V.string(s, ("sources", i), limit=500, kind="a_source")
                     for i, s in enumerate(V.seq(top.get("sources", []), ("sources",), 30)))

@@ -8,6 +8,7 @@ from .conditions import CONDITIONS, COUNTS
 from .expect import EXPECT_KEYS, OUTCOMES
 from .model import CARD_TYPES, SIDES, WHENS
 from .named import OVERRIDES
+from .parse import DECISIONS
 from .validate import MAX_NAME, MAX_TEXT
 from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
 
@@ -115,6 +116,12 @@ def schema() -> dict:
                 "type": ["object", "null"], "additionalProperties": False,
                 "properties": {"ice": cards, "root": cards, "cards": cards}}},
             "actions": {"type": "array", "items": action},
+            "derived": {"type": "object", "additionalProperties": False, "required": ["from", "choice"],
+                        "properties": {"from": _str(64), "ruleset": {"enum": list(rulesets.RULESETS)},
+                                       "step": {"type": "integer", "minimum": 0}, "at": name,
+                                       "choice": {"enum": list(DECISIONS)}, "card": name,
+                                       "subs": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+                                       "action": {"type": "integer", "minimum": 0}}},
             "expect": {"oneOf": [expect_one, {"type": "object", "additionalProperties": False,
                                               "properties": {r: expect_one for r in rulesets.RULESETS},
                                               "minProperties": 1}]},

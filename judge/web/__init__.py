@@ -34,7 +34,7 @@ from .library import cards as card_pages
 from .library import coverage as library_coverage
 from .library import handout, quiz
 from .library import views as library
-from .rulesets import compare, translate
+from .rulesets import compare, preference, translate
 from .situations import db as store
 from .stepper import files
 from .stepper import views as stepper
@@ -84,6 +84,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     store.init_app(app)
     i18n.init_app(app)
+    preference.init_app(app)
     security.init_app(app)
     errors.init_app(app)
     for blueprint in BLUEPRINTS:

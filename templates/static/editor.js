@@ -182,6 +182,15 @@
     if (kind && rowsApi) { pick(ev.target, kind); }
   });
 
+  // The step list follows the rule set: changing it re-shows the form with the chosen steps
+  // carried over (the button does the same without JavaScript).
+  var apply = document.getElementById("apply-rs");
+  var rsSelect = form.querySelector("select[name='ruleset']");
+  if (apply && rsSelect) {
+    apply.hidden = true;
+    rsSelect.addEventListener("change", function () { apply.click(); });
+  }
+
   // A YAML error with a line: put the cursor on that line.
   var yaml = document.getElementById("yaml");
   if (yaml && yaml.dataset.errorLine) {

@@ -105,7 +105,7 @@
       var a = document.getElementById(id);
       if (a) { var u = new URL(a.href); u.searchParams.set("step", String(n)); a.href = u.toString(); }
     });
-    document.querySelectorAll("#rs-switch a[data-steps]").forEach(function (a) {
+    document.querySelectorAll("#rs-switch a[data-steps], #rs-pref a[data-steps]").forEach(function (a) {
       var steps = a.dataset.steps.split(","), u = new URL(a.href);  // the matching step in that rule set
       u.searchParams.set("step", steps[Math.min(n, steps.length) - 1]);
       a.href = u.toString();

@@ -10,7 +10,9 @@ from .form import COLUMNS, FormData, blank
 
 __all__ = ["fill"]
 
-_TOP = ("title", "ruleset", "tags", "run", "corp", "runner", "servers", "actions")
+# `derived` (where a stepper decision came from) is not lost: a situation changed in the form is a
+# situation of its own, with no such record.
+_TOP = ("title", "ruleset", "tags", "run", "corp", "runner", "servers", "actions", "derived")
 
 
 def _s(v) -> str:

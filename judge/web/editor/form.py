@@ -10,7 +10,7 @@ from ..i18n import t
 __all__ = ["COLUMNS", "SCALARS", "FormData", "blank", "from_request", "MAX_ROWS"]
 
 MAX_ROWS = 100
-SCALARS = ("title", "ruleset", "server", "by", "bad_publicity", "credits", "tags")
+SCALARS = ("title", "ruleset", "ruleset_was", "server", "by", "bad_publicity", "credits", "tags")
 # Each kind of row and its columns; a row's fields are posted as repeated `<kind>-<column>` names.
 # `card` is the NetrunnerDB id of the real card a row stands for (a hidden field: set when a card
 # is picked, or filled in from a `card:` entry); a row whose name is a card's title is that card too.
@@ -73,10 +73,10 @@ class FormData:
         return True
 
 
-def blank() -> FormData:
-    """An empty situation: HQ, one row of each kind to start typing in."""
-    fd = FormData(values={"title": "", "ruleset": "", "server": "HQ", "by": "", "bad_publicity": "0",
-                          "credits": "5", "tags": ""}, rows={k: [] for k in COLUMNS})
+def blank(ruleset: str = "") -> FormData:
+    """An empty situation: HQ, one row of each kind to start typing in, under a rule set."""
+    fd = FormData(values={"title": "", "ruleset": ruleset, "ruleset_was": "", "server": "HQ", "by": "",
+                          "bad_publicity": "0", "credits": "5", "tags": ""}, rows={k: [] for k in COLUMNS})
     for kind in ("ice", "card", "act"):
         fd.rows[kind].append(fd.new_row(kind))
     return fd

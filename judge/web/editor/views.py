@@ -12,6 +12,7 @@ from ...i18n import t as core_t
 from ...scenario.yamlsource import load, path_text
 from ..errors import store_failure, unavailable
 from ..i18n import lang, t
+from ..rulesets.preference import preference
 from ..security import CSRFError
 from ..situations import db as store
 from ..situations import situation
@@ -22,6 +23,7 @@ from .build import build
 from .cardrows import model_card, place_of
 from .fill import fill
 from .form import FormData, blank, from_request
+from .steps import effective, follow
 
 __all__ = ["bp"]
 
@@ -29,6 +31,7 @@ bp = Blueprint("editor", __name__)
 
 
 def _page(fd: FormData, yaml_text: str, status: int = 200, **kw):
+    fd.values["ruleset_was"] = effective(fd.values.get("ruleset"))  # what the rows' steps are written in
     return render_template("editor.html", fd=fd, yaml_text=yaml_text, cases=_cases(), **kw), status
 
 
@@ -82,7 +85,7 @@ def new():
         return _start_from_case(request.args["from"])
     if request.args.get("card"):
         return _start_with_card(request.args["card"])
-    return _page(blank(), "")
+    return _page(blank(preference()), "")
 
 
 @bp.get("/s/<sid>/edit")
@@ -170,13 +173,21 @@ def _yaml_to_form(fd: FormData, yaml_text: str):
     return _page(filled, yaml_text, lost=lost, notice=t("form_updated"))
 
 
+def _prefer(fd: FormData, yaml_text: str):
+    # The header's rule set buttons on this page: the reader's choice becomes the form's rule set.
+    fd.values["ruleset"] = preference()
+    follow(fd)
+    return _page(fd, yaml_text)
+
+
 ACTIONS = {"run_form": _run_form, "run_form_anyway": _run_form_anyway, "run_yaml": _run_yaml,
-           "form_to_yaml": _form_to_yaml, "yaml_to_form": _yaml_to_form}
+           "form_to_yaml": _form_to_yaml, "yaml_to_form": _yaml_to_form, "prefer": _prefer}
 
 
 @bp.post("/new")
 def submit():
     fd, yaml_text = from_request(request.form), request.form.get("yaml", "")
+    follow(fd)  # the rule set was changed: the chosen steps follow it
     op = request.form.get("_op", "")
     if op:  # a row button pressed without JavaScript: re-show the form with the change
         fd.apply_op(op)

@@ -9,12 +9,11 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from ... import rulesets
-from ...errors import JudgeError
 from .. import chart
 from ..errors import page_error
 from ..i18n import lang, t
-from ..situations import situation
-from ..situations.yamltree import dump, parse, tree
+from ..rulesets.preference import preference
+from ..situations.examples import find_example
 from .casebook import Case, casebook
 
 __all__ = ["bp", "BadArg", "ruleset_arg", "case_or_404", "VIA", "MAX_TAGS", "MAX_QUIZ_CASES"]
@@ -31,8 +30,9 @@ class BadArg(ValueError):
 
 
 def ruleset_arg(asked: str | None) -> str:
+    """The rule set a page is asked for (`?rs=`), or the reader's own when it asks for none."""
     if not asked:
-        return rulesets.DEFAULT
+        return preference()
     if asked not in rulesets.RULESETS:
         raise BadArg(t("lib_err_ruleset", asked=asked[:30], known=", ".join(rulesets.RULESETS)))
     return asked
@@ -117,18 +117,14 @@ def case_or_404(stem: str, rs: str | None) -> Case:
 
 @bp.get("/library/<stem>/open")
 def open_case(stem: str):
-    """The case in the stepper (?step=N: at that step). Under the rule set its file is written for
-    it is the example's own permalink; under another one it is checked for, the same file with
-    that rule set, saved as a situation of its own."""
+    """The case in the stepper (?step=N: at that step): the example's own permalink, under the rule
+    set asked for (its actions placed there by meaning, as the library ran it)."""
     case = case_or_404(stem, request.args.get("rs"))
     step = request.args.get("step", "")
     if case.own and not step:
         return redirect(url_for("pages.example", stem=stem), 303)
-    data = tree(parse(case.text))
-    if not case.own:
-        data["ruleset"] = case.ruleset
-    try:
-        s = situation.save(case.text if case.own else dump(data))
-    except JudgeError as exc:
-        return page_error(t("err_scenario"), 400, str(exc))
-    return redirect(url_for("stepper.show", sid=s.id, step=step[:6] or None), 303)
+    found = find_example(stem)
+    if found is None:
+        abort(404)
+    return redirect(url_for("stepper.show", sid=found.id, ruleset=None if case.own else case.ruleset,
+                            step=step[:6] or None), 303)

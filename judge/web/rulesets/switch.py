@@ -8,14 +8,16 @@ from functools import lru_cache
 
 from ... import rulesets
 from ...analysis.compare import Comparison, compare_rulesets
+from ...engine.context import board_of
 from ...rulesets.model import Ruleset
-from ...rulesets.translate import carry, rows_of
+from ...rulesets.moments import Board, Placement, place
 from ..i18n import lang, t
 from ..situations.situation import Situation, resolve
 from ..stepper.positions import Position, positions
+from .preference import preferred
 
-__all__ = ["RulesetProblem", "comparison", "under", "uncarried", "unplaced_reason", "step_map", "switch", "name",
-           "ruleset_context"]
+__all__ = ["RulesetProblem", "comparison", "under", "unplaced_reason", "default_view", "step_map", "switch",
+           "name", "ruleset_context"]
 
 
 class RulesetProblem(ValueError):
@@ -26,7 +28,7 @@ class RulesetProblem(ValueError):
 @lru_cache(maxsize=128)
 def _compare(text: str) -> Comparison:
     # A saved situation's text determines its three runs, so they are computed once per process;
-    # a rule set it cannot run under (its actions cannot be placed, or it loops there) is listed.
+    # a rule set it cannot run under at all (it loops there, or is refused there) is listed.
     return compare_rulesets(resolve(text).scenario)
 
 
@@ -41,7 +43,8 @@ def name(rs: Ruleset | str) -> str:
 
 
 def under(s: Situation, asked: str | None) -> Situation:
-    """The situation with its trace under the rule set asked for (its own when none is asked)."""
+    """The situation with its trace under the rule set asked for (its own when none is asked; the
+    stepper asks for `default_view` then)."""
     if not asked or asked == s.trace.ruleset:
         return s
     if asked not in rulesets.RULESETS:
@@ -52,50 +55,43 @@ def under(s: Situation, asked: str | None) -> Situation:
     return dataclasses.replace(s, trace=cmp.traces[asked])
 
 
-def uncarried(s: Situation, rs_id: str):
-    """The first action whose plain `at` the translation table does not carry to a rule set, if any."""
-    sc = s.scenario
-    if rs_id == sc.ruleset:
-        return None
-    return next((a for a in sc.actions if isinstance(a.at, str) and carry(sc.ruleset, a.at, rs_id)[0] is None), None)
-
-
 def unplaced_reason(s: Situation, rs_id: str) -> str:
-    """Why the situation's actions cannot be placed under a rule set, in the page's language: the
-    first action whose plain `at` the translation table does not carry there, with the table's note."""
-    sc, a = s.scenario, uncarried(s, rs_id)
-    if a is not None:
-        rows = rows_of(sc.ruleset, a.at)
-        notes = [r.note(lang()) for r in rows if rs_id in r.no_carry or sc.ruleset in r.no_carry]
-        where = t("cmp_action_at", n=a.index + 1, line=a.line) if a.line else t("cmp_action", n=a.index + 1)
-        if notes:
-            return t("cmp_unplaced_meaning", action=where, at=a.at, src=sc.ruleset, dst=rs_id, note="; ".join(notes))
-        targets = sorted({x for r in rows for x in r.steps.get(rs_id, ())})
-        return t("cmp_unplaced_count", action=where, at=a.at, src=sc.ruleset, dst=rs_id,
-                   targets=", ".join(targets) or t("cmp_nothing"))
-    # not a translation problem: the judge's own message, in the page's language
+    """Why the situation cannot run at all under a rule set (it loops there, or the judge refuses
+    it there), in the page's language; actions with no counterpart there never make it unplaced."""
     exc = comparison(s).errors.get(rs_id)
     return exc.located_text(lang()) if exc is not None else ""
+
+
+def default_view(s: Situation) -> str:
+    """The rule set the stepper shows when the URL names none: the reader's chosen one when the
+    situation runs under it, else the situation's own."""
+    pref = preferred()
+    if pref and pref != s.scenario.ruleset and pref in comparison(s).traces:
+        return pref
+    return s.scenario.ruleset
 
 
 @lru_cache(maxsize=256)
 def _map(text: str, src: str, dst: str) -> tuple[int, ...]:
     cmp = _compare(text)
-    return tuple(step_map(positions(cmp.traces[src], "en"), src, positions(cmp.traces[dst], "en"), dst))
+    return tuple(step_map(positions(cmp.traces[src], "en"), src, positions(cmp.traces[dst], "en"), dst,
+                          board_of(resolve(text).scenario)))
 
 
-def step_map(src: list[Position], src_rs: str, dst: list[Position], dst_rs: str) -> list[int]:
-    """For each position of one run, the position of the other run at the same moment (by the
-    translation table, the same ice and visit when there is one), never going backwards."""
+def step_map(src: list[Position], src_rs: str, dst: list[Position], dst_rs: str, board: Board) -> list[int]:
+    """For each position of one run, the position of the other run at the same moment: the step
+    with the same meaning, at the ice that rule set anchors it to (2.2@Hunter is 6.9.4c@Enigma),
+    the same time there; a moment the other run lacks stays where the last one matched."""
     out, last = [], 1
     for p in src:
         if src_rs == dst_rs:
             out.append(p.n)
             continue
-        cands = {x for r in rows_of(src_rs, p.step.id) for x in r.steps.get(dst_rs, ())}
-        later = [q for q in dst if q.n >= last and q.step.id in cands]
-        hit = next((q for q in later if q.ice == p.ice and q.visit == p.visit), later[0] if later else None)
-        last = hit.n if hit else last
+        got = place(src_rs, p.step.id, p.ice, p.visit, dst_rs, board)
+        if isinstance(got, Placement):
+            same = [q for q in dst if q.step.id in got.steps and q.ice == got.ice and (q.visit if q.ice else 1) == got.time]
+            hit = next((q for q in same if q.n >= last), same[0] if same else None)
+            last = hit.n if hit else last
         out.append(last)
     return out
 
@@ -103,10 +99,11 @@ def step_map(src: list[Position], src_rs: str, dst: list[Position], dst_rs: str)
 def switch(s: Situation) -> list[dict]:
     """The rule set switch of the stepper: every rule set, with the step matching each step shown
     (a list, for the page's script), or why the situation cannot run there."""
-    cmp, shown = comparison(s), s.trace.ruleset
+    cmp, shown, plain = comparison(s), s.trace.ruleset, default_view(s)
     out = []
     for rs in rulesets.RULESETS.values():
-        item = {"rs": rs, "name": name(rs), "current": rs.id == shown, "native": rs.id == s.scenario.ruleset}
+        item = {"rs": rs, "name": name(rs), "current": rs.id == shown, "native": rs.id == s.scenario.ruleset,
+                "arg": None if rs.id == plain else rs.id}
         if rs.id in cmp.traces:
             item["steps"] = list(_map(s.text, shown, rs.id))
         else:
@@ -116,9 +113,12 @@ def switch(s: Situation) -> list[dict]:
 
 
 def ruleset_context(s: Situation) -> dict:
-    """What the stepper page adds for rule sets: the switch, and the query its step links keep."""
-    native = s.trace.ruleset == s.scenario.ruleset
-    shown, own = name(s.trace.ruleset), name(s.scenario.ruleset)
-    note = "" if native else t("cmp_shown_under", rs=shown, own=own) + " " + t("cmp_decide_own", own=own)
-    return {"rs_switch": switch(s), "native": native, "rs_arg": None if native else s.trace.ruleset,
-            "rs_note": note, "step_q": "?step=" if native else f"?ruleset={s.trace.ruleset}&step="}
+    """What the stepper page adds for rule sets: the switch, the query its step links keep (none
+    when the page shows the rule set a bare link shows), the argument a permalink or a download
+    needs (none for the situation's own), and the actions with no moment under the shown rule set."""
+    shown, plain = s.trace.ruleset, default_view(s)
+    native = shown == s.scenario.ruleset
+    note = "" if native else t("cmp_shown_under", rs=name(shown), own=name(s.scenario.ruleset))
+    return {"rs_switch": switch(s), "native": native, "rs_arg": None if native else shown, "rs_note": note,
+            "step_q": "?step=" if shown == plain else f"?ruleset={shown}&step=",
+            "dropped": [d.text(lang()) for d in s.trace.dropped]}

@@ -63,8 +63,8 @@ def rows(hits: set[tuple[str, str]] = frozenset()) -> list[dict]:
     out = []
     for r in table(lang()):
         cells = [(rs, [(x, _name(rs, x)) for x in r[rs]]) for rs in ORDER]
-        out.append({"cells": cells, "note": r["note"],
-                    "no_carry": r["no_carry"], "hit": any((rs, x) in hits for rs, xs in cells for x, _ in xs)})
+        out.append({"cells": cells, "note": r["note"], "ice": r["ice"],
+                    "hit": any((rs, x) in hits for rs, xs in cells for x, _ in xs)})
     return out
 
 

@@ -7,6 +7,7 @@ from ..i18n import t
 from ..rulesets.switch import ruleset_context
 from ..situations.situation import Situation
 from .decide import choices
+from .derive import derived_context
 from .positions import Position, positions
 
 __all__ = ["BadStep", "step_number", "stepper_context"]
@@ -70,8 +71,9 @@ def stepper_context(s: Situation, asked: str | None, lang: str) -> dict:
     return {
         "s": s, "sc": s.scenario, "trace": t, "positions": pos, "cur": n,
         "svg": svg, "chart_failure": chart_failure,
-        # Decisions edit the scenario's actions, whose steps are those of its own rule set.
-        "choices": {p.n: choices(s, p) if t.ruleset == s.scenario.ruleset else [] for p in pos},
+        # Decisions under any rule set: the new action is written where it means the same (derive.where).
+        "choices": {p.n: choices(s, p) for p in pos},
+        "derived": derived_context(s),
         "lists": [(k, t.lists[k]) for k in OUTCOME_LISTS if t.lists[k]],
         "warnings": [e.text(t.rs, lang) for e in t.warnings],
         "script_data": _script_data(s, pos, n, lang),

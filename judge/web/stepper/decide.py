@@ -5,11 +5,13 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
-from ...scenario import Action
+from ...engine.trace import title_text
+from ...scenario import Action, load_scenario
 from ..editor.effects import YAML_EFFECT, effect_of
-from ..i18n import t
+from ..i18n import lang, t
 from ..situations.situation import Situation
 from ..situations.yamltree import dump
+from .derive import change, record, title, where
 from .positions import Position
 
 __all__ = ["Choice", "choices", "apply"]
@@ -23,10 +25,11 @@ class Choice:
 
 
 def _here(s: Situation, p: Position) -> list[Action]:
-    """The scenario's actions placed at this step occurrence."""
-    rs_id = s.trace.rs.id
-    return [a for a in s.scenario.actions
-            if a.at_for(rs_id) == p.step.id and a.ice == p.ice and (a.time if p.ice else 1) == p.visit]
+    """The scenario's actions placed at this step occurrence under the rule set shown (wherever
+    they are written: in its numbering, per rule set, or carried by meaning)."""
+    here = {pl.action for pl in s.trace.placed
+            if p.step.id in pl.steps and pl.ice == p.ice and (pl.time if p.ice else 1) == p.visit}
+    return [a for a in s.scenario.actions if a.index in here]
 
 
 def _with(acts: list[Action], kind: str, arg=None) -> list[Action]:
@@ -64,7 +67,8 @@ def choices(s: Situation, p: Position) -> list[Choice]:
 
 
 def apply(s: Situation, p: Position, form) -> str:
-    """The YAML of the situation with the chosen decision made; ValueError if the choice is unknown."""
+    """The YAML of the situation with the chosen decision made, its title saying what changed and
+    its `derived:` record naming the parent; ValueError if the choice is unknown."""
     offered = {(c.kind, c.card): c for c in choices(s, p)}
     kind, card = form.get("choice", ""), form.get("card") or None
     choice = offered.get((kind, card))
@@ -72,20 +76,21 @@ def apply(s: Situation, p: Position, form) -> str:
         raise ValueError(t("fe_not_offered"))
     data = copy.deepcopy(s.data)
     actions = data.setdefault("actions", [])
-    at = {"at": p.step.id, **({"ice": p.ice} if p.ice else {}), **({"time": p.visit} if p.visit > 1 else {})}
+    at = where(s, p)
     here = _here(s, p)
     drop = {"continue": _with(here, "jack_out"), "unrez": _with(here, "rez", card),
             "break": _with(here, "break")}.get(kind, [])
     for a in sorted(drop, key=lambda a: a.index, reverse=True):
         actions.pop(a.index)
+    before, subs = len(actions), None
     if kind == "jack_out":
         actions.append({**at, "by": "runner", "jack_out": True})
     elif kind == "rez":
         actions.append({**at, "by": "corp", "rez": card})
     elif kind == "break":
-        nums = sorted({int(n) for n in form.getlist("sub") if n.isdigit()} & {n for n, _, _ in choice.subs})
-        if nums:
-            actions.append({**at, "by": "runner", "break": "all" if len(nums) == len(choice.subs) else nums})
+        subs = sorted({int(n) for n in form.getlist("sub") if n.isdigit() and len(n) < 3} & {n for n, _, _ in choice.subs})
+        if subs:
+            actions.append({**at, "by": "runner", "break": "all" if len(subs) == len(choice.subs) else subs})
     elif kind == "effect":
         side = form.get("by") if form.get("by") in ("runner", "corp") else "runner"
         eff = effect_of(form.get("effect", ""), form.get("value", "")[:4000], form.get("otherwise", ""))
@@ -93,4 +98,7 @@ def apply(s: Situation, p: Position, form) -> str:
         actions.append({**at, "by": side, **(eff if merge else {"effect": eff})})
     if not actions:
         data.pop("actions")
+    data["derived"] = made = record(s, p, kind, card, subs, before if len(actions) > before else None)
+    new = load_scenario(text=dump(data))  # the decision as the judge will read it (JudgeError if it cannot be)
+    data["title"] = title(title_text(s.scenario.title, lang()), change(made, new))
     return dump(data)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
+from ... import i18n
 from ...engine.state import State
 from ...engine.trace import Trace
 from ...rulesets.model import Step
@@ -20,6 +21,7 @@ class Line:
     side: str | None
     text: str
     action: int | None    # the scenario action it applies, if any
+    why: str | None = None  # skips and triggers: the rule that decides them, to look up
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,16 @@ def visit_of(occ: str) -> int:
     """The occurrence number in "2.3@Enigma#2" (1 when not written)."""
     head, _, n = occ.rpartition("#")
     return int(n) if head and "@" in head and n.isdigit() else 1
+
+
+def _why(t: Trace, e, lang: str) -> str | None:
+    """One line on the rule behind a skip or a trigger, in the rule set's own numbering."""
+    if e.kind == "skip":
+        return t.rs.skip_cite(e.args_get("reason"), lang)
+    if e.kind == "trigger" and e.extra_get("when"):
+        return i18n.t("pages.why_trigger", lang, when=i18n.t(f"engine.when.{e.extra_get('when')}", lang),
+                      cite=t.rs.cite(e.step, lang))
+    return None
 
 
 def positions(t: Trace, lang: str) -> list[Position]:
@@ -77,6 +89,6 @@ def positions(t: Trace, lang: str) -> list[Position]:
         elif e.kind == "transition":
             cur["next"] = e.text(t.rs, lang)
         else:
-            cur["lines"].append(Line(e.kind, e.side, e.text(t.rs, lang), e.extra_get("action")))
+            cur["lines"].append(Line(e.kind, e.side, e.text(t.rs, lang), e.extra_get("action"), _why(t, e, lang)))
     close()
     return out

@@ -7,7 +7,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from ...errors import JudgeError
 from ..errors import page_error
 from ..i18n import lang, t
-from ..rulesets.switch import RulesetProblem, under
+from ..rulesets.switch import RulesetProblem, default_view, under
 from ..situations import situation
 from ..situations.examples import library_has
 from .context import BadStep, step_number, stepper_context
@@ -42,8 +42,9 @@ def _show(s, asked, status=200, **extra):
 
 @bp.get("/s/<sid>")
 def show(sid: str):
-    try:  # ?ruleset=nsg: the same situation under another rule set it can be placed in
-        s = under(load_or_404(sid), request.args.get("ruleset"))
+    try:  # ?ruleset=nsg: the same situation under another rule set (none: the reader's, or its own)
+        s = load_or_404(sid)
+        s = under(s, request.args.get("ruleset") or default_view(s))
     except RulesetProblem as exc:
         return page_error(str(exc), 400)
     return _show(s, request.args.get("step"))
@@ -52,6 +53,10 @@ def show(sid: str):
 @bp.post("/s/<sid>/decide")
 def decide(sid: str):
     s = load_or_404(sid)
+    try:  # decided under the rule set the page showed
+        s = under(s, request.form.get("ruleset") or default_view(s))
+    except RulesetProblem as exc:
+        return page_error(str(exc), 400)
     pos = positions(s.trace, lang())
     try:
         n = step_number(request.form.get("n"), len(pos))
@@ -61,4 +66,5 @@ def decide(sid: str):
     except (JudgeError, ValueError) as exc:
         err = exc.located_text(lang()) if isinstance(exc, JudgeError) else str(exc)
         return _show(s, str(n), 400, decide_error=err, decided=request.form)
-    return redirect(url_for("stepper.show", sid=new.id, step=n), 303)
+    shown = s.trace.ruleset
+    return redirect(url_for("stepper.show", sid=new.id, step=n, ruleset=None if shown == default_view(new) else shown), 303)
