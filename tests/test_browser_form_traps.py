@@ -9,14 +9,14 @@ import re
 def _start(page, base: str) -> None:
     page.goto(f"{base}/new")
     page.fill("input[name=title]", "Traps of the form")
-    page.locator("#rows-ice input[name=ice-name]").nth(0).fill("Tollbooth")
+    page.locator("#rows-ice input[name=ice-name]").nth(0).fill("Toll Gate")
     page.locator("#rows-ice textarea[name=ice-subs]").nth(0).fill("End the run")
 
 
 def test_a_pay_without_what_happens_if_unpaid_is_asked_for_and_the_answer_runs(page, live_server):
     _start(page, live_server)
     card = page.locator("#rows-card li.row").nth(0)
-    card.locator("input[name=card-name]").fill("Tollbooth")
+    card.locator("input[name=card-name]").fill("Toll Gate")
     card.locator("select[name=card-place]").select_option("ice")
     card.locator("select[name=card-when]").select_option("encountered")
     card.locator("select[name=card-effect]").select_option("pay")
