@@ -126,6 +126,16 @@ def test_ice_installed_after_the_runner_passed_all_ice_is_said_to_be_not_approac
     assert any("has already passed all of its ice: it is not approached" in x for x in texts(t, "action"))
 
 
+def test_a_subroutine_may_install_ice_next_to_its_own_ice_by_this():
+    builder = ice("Builder Ice", subs=[{"text": "Install a wall inward of this ice", "effect": {
+        "install_ice": {"name": "Inner Wall", "rezzed": True, "subroutines": ["End the run"]},
+        "position": {"inward_of": "this"}}}])
+    t = board(ice=[builder, ice("Outer Ice", rezzed=False)][::-1])
+
+    assert t.lists["approached"] == ["Outer Ice", "Builder Ice", "Inner Wall"]
+    assert t.status == "unsuccessful"
+
+
 # ------------------------------------------------------------------ fully broken, encounter ends
 
 @pytest.mark.parametrize("rs", RULESETS)

@@ -56,6 +56,16 @@ def _ability(V: Validator, a, ap: tuple, side: str) -> Ability:
         after=V.string(a["after"], ap + ("after",), kind="a_card_name") if "after" in a else None)
 
 
+def _bind_opt(v: object, key: str) -> object:
+    """An effect's option with `this` bound: nested effects (then/otherwise) and a position next to
+    the card itself (`position: {inward_of: this}`)."""
+    if isinstance(v, tuple) and v and isinstance(v[0], Effect):
+        return _bind(v, key)
+    if isinstance(v, tuple) and len(v) == 1 and isinstance(v[0], tuple) and v[0][1:] == (THIS,):
+        return ((v[0][0], key),)
+    return v
+
+
 def _bind(effs: tuple[Effect, ...], key: str) -> tuple[Effect, ...]:
     """`this` in a card's own effects names the card (by its key: its id, or its name)."""
     out = []
@@ -63,8 +73,7 @@ def _bind(effs: tuple[Effect, ...], key: str) -> tuple[Effect, ...]:
         arg = key if e.arg == THIS and EFFECTS[e.kind].shape in (Shape.CARD, Shape.ICE) else e.arg
         if EFFECTS[e.kind].shape is Shape.USE and e.arg[0] == THIS:
             arg = (key, e.arg[1])
-        opts = tuple((k, _bind(v, key) if isinstance(v, tuple) and v and isinstance(v[0], Effect) else v)
-                     for k, v in e.opts)
+        opts = tuple((k, _bind_opt(v, key)) for k, v in e.opts)
         out.append(replace(e, arg=arg, opts=opts))
     return tuple(out)
 
