@@ -88,10 +88,13 @@ def access_cards(x: Exec, st: Step) -> None:
     card in turn: "when accessed", trash (pay its cost), steal an agenda, or set aside."""
     w = x.w
     per_card: dict[str, list[tuple[Action, Effect]]] = {}
+    later: dict[str, list[Action]] = {}  # `after: <card>`: done once that card has been accessed
     for a in pending_actions(x, st):
         if a.effects and all(e.kind in ("trash", "decline_steal") for e in a.effects):
             for e in a.effects:
                 per_card.setdefault(e.arg, []).append((a, e))
+        elif a.after is not None and not any(ab.when == "accessed" for ab in x.ctx.cards[a.after].abilities):
+            later.setdefault(a.after, []).append(a)
         else:
             apply_action(x, a, st)
             if x.interrupted(st):
@@ -115,3 +118,7 @@ def access_cards(x: Exec, st: Step) -> None:
             x.check_server()
         else:
             _after(x, st, x.ctx.cards[k])
+        for a in later.pop(k, ()):
+            apply_action(x, a, st)
+            if x.interrupted(st):
+                return

@@ -218,9 +218,11 @@ def apply_action(x: Exec, a: Action, st: Step) -> None:
     """A player's action: refused if the run makes it impossible now, else its effects in order."""
     w = x.w
     for e in a.effects:
-        if e.kind == "jack_out" and Flag.DECLARED in w.flags:
+        granted = a.granted_by or e.opt("granted_by") or x.allowed("jack_out")
+        if e.kind == "jack_out" and Flag.DECLARED in w.flags and not granted:
+            # a card may still let the Runner jack out while accessing (the Karunā ruling); nothing else does
             raise ScenarioError("jack_out_after_success", where=a.where, line=a.line, source=x.ctx.sc.source)
-        if e.kind == "jack_out" and not (st.jack_out or a.granted_by or e.opt("granted_by") or x.allowed("jack_out")):
+        if e.kind == "jack_out" and not (st.jack_out or granted):
             # written on the strength of a card that allows it, but nothing allows it yet here
             raise ScenarioError("jack_out_not_yet", occ=x.occ(st), where=a.where, line=a.line, source=x.ctx.sc.source)
         if e.kind == "rez":

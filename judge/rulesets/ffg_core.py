@@ -71,6 +71,7 @@ _APPROACH = ("2", "2.1", "2.3")
 INTERRUPTS = (
     Interrupt("server_gone", "5", _BEFORE + _AFTER),
     Interrupt("jacked_out", "6", tuple(s for s in _BEFORE if s not in ("1", "3.2"))),
+    Interrupt("jacked_out", "5", ("4.5",)),  # a granted jack out while accessing: the run stays successful
     Interrupt("run_ended", "6", _BEFORE),
     Interrupt("run_ended", "5", _AFTER),
     # Ice that leaves, or is bypassed, is passed at once; with no separate pass step the run goes

@@ -75,6 +75,10 @@ INTERRUPTS = (
     # Jack out granted by a card (Snitch; Karuna's subroutine at 3.2) where the structure offers no
     # decision; the rest of that step does not happen.
     Interrupt("jacked_out", "7", tuple(s for s in _ACTIVE_BEFORE_SUCCESS if s != "1")),
+    # ... and after success (a card that lets the Runner jack out while accessing, the Karunā ruling):
+    # no more cards are accessed, the set-aside ones return (5.6), and the run stays successful.
+    Interrupt("jacked_out", "6", ("5.4",)),
+    Interrupt("jacked_out", "5.6", ("5.5",)),
     # End the run: before 5.4 the run is unsuccessful (7); afterwards it stays successful (6).
     Interrupt("run_ended", "7", _ACTIVE_BEFORE_SUCCESS),
     Interrupt("run_ended", "6", _ACTIVE_AFTER_SUCCESS),

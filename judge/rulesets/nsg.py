@@ -92,8 +92,9 @@ _MOVABLE = ("6.9.2a", "6.9.2b", "6.9.3a", "6.9.3b", "6.9.3d", "6.9.3e", "6.9.4a"
 
 INTERRUPTS = (
     Interrupt("server_gone", "6.9.6a", _ACTIVE),
-    Interrupt("jacked_out", "6.9.6a", tuple(s for s in _ACTIVE if s not in ("6.9.1a", "6.9.1c",
-                                                                             "6.9.5a", "6.9.5b"))),
+    # A jack out a card grants ends the run, also during the breach (the Karunā ruling, checked by the
+    # NSG rules team): the run stays successful (6.8.4a) and no more cards are accessed.
+    Interrupt("jacked_out", "6.9.6a", tuple(s for s in _ACTIVE if s not in ("6.9.1a", "6.9.1c", "6.9.5a"))),
     # 6.1.4: ending the run stops the phase at once and goes to Run Ends, before or after success.
     Interrupt("run_ended", "6.9.6a", _ACTIVE),
     # 6.2.7a/c, 8.5.10: the approach or encounter ends and the Runner moves on; an open paid

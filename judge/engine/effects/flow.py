@@ -23,15 +23,15 @@ def end_run(c: Call) -> None:
 
 @applies("jack_out")
 def jack_out(c: Call) -> bool:
-    if Flag.DECLARED in c.x.w.flags:
+    granted = (c.action.granted_by if c.action else None) or c.e.opt("granted_by") or c.source \
+        or c.x.allowed("jack_out")
+    if Flag.DECLARED in c.x.w.flags and not granted:
         raise RunError("jack_out_after_success")
     who = c.x.forbidden("jack_out")
     if who:
         c.warn("w_forbidden_jack_out", card=who)
         return False
     c.x.w.flags |= {Flag.JACKED_OUT}
-    granted = (c.action.granted_by if c.action else None) or c.e.opt("granted_by") or c.source \
-        or c.x.allowed("jack_out")
     if granted and not c.st.jack_out:
         c.note("jacks_out_granted", side=RUNNER, card=granted)
     else:
