@@ -84,6 +84,8 @@ def actual(t: Trace, key: str):
         return t.states[-1][1].credits
     if key == "bad_publicity_credits":
         return {"gained": t.bp["gained"], "lost": t.bp["lost"], "spent": t.bp["spent"]}
+    if key == "replaced":
+        return t.replaced_by
     return t.lists[key]
 
 

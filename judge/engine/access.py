@@ -99,6 +99,8 @@ def access_cards(x: Exec, st: Step) -> None:
             apply_action(x, a, st)
             if x.interrupted(st):
                 return
+    if w.replacement_choice and w.replacement_choice not in dict(w.replace_offers):
+        x.emit("warning", "w_replacement_not_offered", st, side=RUNNER, card=w.replacement_choice)
     if w.replaced_access:
         x.emit("action", "access_replaced", st, what=w.replaced_access)
         return

@@ -71,6 +71,9 @@ class State:
     access_only: tuple[str, ...] | None = None
     replaced_access: str | None = None
     replaced_mandatory: bool = False
+    replaced_by: str | None = None      # the card whose replacement of the access applies
+    replace_offers: tuple[tuple[str, str], ...] = ()  # (card, what) of every replacement offered
+    replacement_choice: str | None = None  # the card whose replacement the Runner chose (NSG 9.9.11a)
     approached: tuple[str, ...] = ()
     encountered: tuple[str, ...] = ()
     passed: tuple[str, ...] = ()

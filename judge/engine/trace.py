@@ -138,6 +138,7 @@ class Trace:
     explanation: dict = field(default_factory=dict)
     placed: list = field(default_factory=list)    # context.Placed: where each action is under rs
     dropped: list = field(default_factory=list)   # context.Dropped: actions with no moment under rs
+    replaced_by: str | None = None                # the card whose replacement of the access applied
 
     @classmethod
     def build(cls, sc: Scenario, rs: Ruleset, events: list[Event], final, warnings: list[Event],
@@ -152,7 +153,8 @@ class Trace:
         return cls(ruleset=rs.id, title=sc.title, events=everything,
                    warnings=[e for e in everything if e.kind == "warning"],
                    status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
-                   explanation=dict(sc.explanation), placed=list(placed or []), dropped=list(dropped or []))
+                   explanation=dict(sc.explanation), placed=list(placed or []), dropped=list(dropped or []),
+                   replaced_by=final.replaced_by)
 
     @property
     def path(self) -> list[str]:
@@ -177,7 +179,8 @@ class Trace:
 
     def outcome(self) -> dict:
         return {"status": self.status, "end": self.end, **self.lists,
-                "bad_publicity_credits": {"gained": self.bp["gained"], "lost": self.bp["lost"]}}
+                "bad_publicity_credits": {"gained": self.bp["gained"], "lost": self.bp["lost"]},
+                "replaced_by": self.replaced_by}
 
     def as_dict(self, lang: str = "en") -> dict:
         return {

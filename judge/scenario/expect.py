@@ -10,7 +10,7 @@ __all__ = ["parse_expect", "EXPECT_KEYS", "OUTCOMES"]
 
 EXPECT_KEYS = ("outcome", "end", "path", "skipped", "approached", "encountered", "passed",
                "bypassed", "accessed", "stolen", "trashed", "triggered", "bad_publicity_credits",
-               "warnings", "credits", "error")
+               "warnings", "credits", "replaced", "error")
 OUTCOMES = ("successful", "unsuccessful", "neither")
 
 
@@ -42,6 +42,8 @@ def _one(V: Validator, v, path: tuple) -> dict:
             out[k] = {kk: V.integer(vv, p + (kk,), 0, 100) for kk, vv in val.items()}
         elif k in ("warnings", "credits"):
             out[k] = V.integer(val, p, 0, 1000)
+        elif k == "replaced":  # the card whose replacement of the access applied (null: none)
+            out[k] = None if val is None else V.string(val, p, kind="a_card_name")
         elif k == "error":
             out[k] = V.string(val, p, limit=500, kind="expected_error_part")
         else:

@@ -14,7 +14,7 @@ from ..rulesets.model import Kind, Step
 from .model import CORP, RUNNER, Action, Card, Effect
 from .validate import Validator, effect_word
 
-__all__ = ["Place", "access_order", "use", "jack_out", "rez", "break_subs", "trash", "decline_steal", "bypass"]
+__all__ = ["Place", "access_order", "replacement", "use", "jack_out", "rez", "break_subs", "trash", "decline_steal", "bypass"]
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,12 @@ def access_order(p: Place, e: Effect) -> None:
         raise p.refuse("during_access", at=True, what=effect_word(e.kind), step=p.step.id)
     if p.act.side != RUNNER:
         raise p.refuse("only_runner_during_access", what=effect_word(e.kind))
+
+
+def replacement(p: Place, e: Effect) -> None:
+    """Which of several replacements of the access applies is the Runner's choice (CR 9.9.11a)."""
+    if p.act.side != RUNNER:
+        raise p.refuse("only_runner_chooses_replacement")
 
 
 def use(p: Place, e: Effect) -> None:

@@ -97,6 +97,7 @@ _SPECS = (
     EffectSpec("access_more", Shape.AMOUNT),
     EffectSpec("access_only", Shape.CARDS),
     EffectSpec("instead_of_access", Shape.TEXT, ("mandatory",)),
+    EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),
     EffectSpec("forbid", Shape.WORD, choices=("rez_ice", "rez", "jack_out", "subroutines")),
     EffectSpec("allow", Shape.WORD, choices=("jack_out", "jack_out_here")),

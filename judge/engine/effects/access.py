@@ -23,21 +23,53 @@ def access_only(c: Call) -> None:
 
 @applies("instead_of_access")
 def instead_of_access(c: Call) -> None:
-    """The first replacement to resolve replaces access; a later one has nothing left to replace."""
+    """The first replacement to resolve replaces access; a later one has nothing left to replace,
+    unless the rules let the mandatory one win (FFG ruling) or the Runner chose it (NSG 9.9.11a)."""
     w = c.x.w
     mandatory = bool(c.e.opt("mandatory")) and c.x.rs.mandatory_replacement_wins
+    if c.source is not None:
+        w.replace_offers += ((c.source, c.e.arg),)
     if w.replaced_access:
         if mandatory and not w.replaced_mandatory:
-            # FFG ruling (Security Testing over Account Siphon): the mandatory one wins.
+            # FFG-era ruling (Security Testing over Account Siphon): the mandatory one applies.
             c.note("mandatory_replaces", what=c.e.arg, first=w.replaced_access)
-            w.replaced_access = c.e.arg
-            w.replaced_mandatory = True
+            if w.replacement_choice and w.replacement_choice != c.source:
+                c.warn("w_replacement_mandatory", card=w.replacement_choice, first=c.e.arg)
+            _apply(w, c.source, c.e.arg, True)
+            return
+        if not w.replaced_mandatory and c.source is not None and w.replacement_choice == c.source:
+            c.note("replacement_chosen", card=c.source, what=c.e.arg, first=w.replaced_access)
+            _apply(w, c.source, c.e.arg, False)
+            return
+        if not w.replaced_mandatory and c.source is not None and not c.x.rs.mandatory_replacement_wins:
+            c.note("may_choose_instead", what=c.e.arg, first=w.replaced_access, card=c.source)
             return
         c.note("already_replaced", what=c.e.arg, first=w.replaced_access)
         return
-    w.replaced_mandatory = mandatory
-    w.replaced_access = c.e.arg
+    _apply(w, c.source, c.e.arg, mandatory)
     c.note("instead_set", what=c.e.arg)
+
+
+def _apply(w, card: str | None, what: str, mandatory: bool) -> None:
+    w.replaced_access, w.replaced_by, w.replaced_mandatory = what, card, mandatory
+
+
+@applies("replacement")
+def replacement(c: Call) -> None:
+    """The Runner says which of the replacements of the access applies (NSG 9.9.11a: when several
+    would replace the same breach, the Runner chooses; the others have nothing left to replace)."""
+    w, card = c.x.w, c.e.arg
+    w.replacement_choice = card
+    offered = dict(w.replace_offers)
+    if card not in offered:
+        c.note("replacement_waits", card=card)
+    elif w.replaced_by == card:
+        c.note("replacement_kept", card=card)
+    elif w.replaced_mandatory:
+        c.warn("w_replacement_mandatory", card=card, first=w.replaced_access)
+    else:
+        c.note("replacement_chosen", card=card, what=offered[card], first=w.replaced_access)
+        _apply(w, card, offered[card], False)
 
 
 @applies("trash")

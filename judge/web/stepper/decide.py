@@ -19,7 +19,7 @@ __all__ = ["Choice", "choices", "apply"]
 
 @dataclass(frozen=True)
 class Choice:
-    kind: str                          # jack_out, continue, rez, unrez, break, effect
+    kind: str                          # jack_out, continue, rez, unrez, break, replacement, effect
     card: str | None = None
     subs: tuple[tuple[int, str, bool], ...] = ()   # break: (number, text, broken already)
 
@@ -61,6 +61,11 @@ def choices(s: Situation, p: Position) -> list[Choice]:
                   for n in (range(1, 99) if e.arg == "all" else e.arg)}
         out.append(Choice("break", p.ice, tuple((n, sub.text, n in broken) for n, sub in
                                                 enumerate(cards[p.ice].subroutines, start=1))))
+    # Several effects would replace the access: which applies is the Runner's choice where the rules
+    # say so (NSG 9.9.11a); the judge's default is the first to resolve.
+    after = p.after
+    if len(after.replace_offers) > 1 and not after.replaced_mandatory:
+        out += [Choice("replacement", card) for card, _ in after.replace_offers if card != after.replaced_by]
     if st.acts:
         out.append(Choice("effect"))
     return out
@@ -79,7 +84,7 @@ def apply(s: Situation, p: Position, form) -> str:
     at = where(s, p)
     here = _here(s, p)
     drop = {"continue": _with(here, "jack_out"), "unrez": _with(here, "rez", card),
-            "break": _with(here, "break")}.get(kind, [])
+            "break": _with(here, "break"), "replacement": _with(here, "replacement")}.get(kind, [])
     for a in sorted(drop, key=lambda a: a.index, reverse=True):
         actions.pop(a.index)
     before, subs = len(actions), None
@@ -87,6 +92,8 @@ def apply(s: Situation, p: Position, form) -> str:
         actions.append({**at, "by": "runner", "jack_out": True})
     elif kind == "rez":
         actions.append({**at, "by": "corp", "rez": card})
+    elif kind == "replacement":
+        actions.append({**at, "by": "runner", "replacement": card})
     elif kind == "break":
         subs = sorted({int(n) for n in form.getlist("sub") if n.isdigit() and len(n) < 3} & {n for n, _, _ in choice.subs})
         if subs:
