@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import Text, t
+from ..i18n import Text, has, in_lang, t
 from .model import Action, Amount, Card, Effect
 from .vocabulary import EFFECTS, Shape
 
@@ -13,38 +13,45 @@ def _w(key: str, lang: str) -> str:
     return t(f"engine.effects.{key}", lang)
 
 
-def describe_effect(e: Effect, lang: str = "en") -> str:
-    """A short rendering: the effect's label, its argument, then its options."""
-    label = t(EFFECTS[e.kind].label, lang)
+def _arg(e: Effect, lang: str) -> object:
+    """The effect's argument as a reader sees it (a card under its Korean title for a Korean reader)."""
     shape = EFFECTS[e.kind].shape
-    if shape is Shape.NONE:
+    if shape is Shape.USE:
+        return f"{in_lang(e.arg[0], lang)}" + (f" #{e.arg[1]}" if e.arg[1] > 1 else "")
+    if shape is Shape.WORD:
+        return t(f"engine.{e.kind}s.{e.arg}", lang) if e.kind in ("forbid", "allow") else e.arg
+    if isinstance(e.arg, Text):
+        return e.arg.text(lang)
+    if isinstance(e.arg, Amount):
+        return t("engine.amount", lang, plus=e.arg.plus, times=e.arg.times, what=t(f"engine.counts.{e.arg.count}", lang))
+    if isinstance(e.arg, Card):
+        return in_lang(e.arg.key, lang)
+    if isinstance(e.arg, (list, tuple)):
+        return ", ".join(str(in_lang(a, lang)) for a in e.arg)
+    if e.arg == "all":
+        return _w("all", lang)
+    return in_lang(e.arg, lang)
+
+
+def describe_effect(e: Effect, lang: str = "en") -> str:
+    """A short rendering: the effect with its argument (in the language's word order: "pay 3",
+    "3 크레딧 지불"), then its options."""
+    label = t(EFFECTS[e.kind].label, lang)
+    if EFFECTS[e.kind].shape is Shape.NONE:
         out = label
-    elif shape is Shape.USE:
-        out = f"{label} {e.arg[0]}" + (f" #{e.arg[1]}" if e.arg[1] > 1 else "")
-    elif shape is Shape.WORD:
-        out = f"{label} {t(f'engine.{e.kind}s.{e.arg}', lang)}" if e.kind in ("forbid", "allow") else f"{label} {e.arg}"
-    elif isinstance(e.arg, Text):
-        out = f"{label} {e.arg.text(lang)}"
-    elif isinstance(e.arg, Amount):
-        out = f"{label} " + t("engine.amount", lang, plus=e.arg.plus, times=e.arg.times,
-                              what=t(f"engine.counts.{e.arg.count}", lang))
-    elif isinstance(e.arg, Card):
-        out = f"{label} {e.arg.key}"
-    elif isinstance(e.arg, (list, tuple)):
-        out = f"{label} {', '.join(str(a) for a in e.arg)}"
-    elif e.arg == "all":
-        out = f"{label} {_w('all', lang)}"
+    elif has(f"engine.phrases.{e.kind}", lang):
+        out = t(f"engine.phrases.{e.kind}", lang, arg=_arg(e, lang))
     else:
-        out = f"{label} {e.arg}"
+        out = f"{label} {_arg(e, lang)}"
     for k, v in e.opts:
         if k in ("otherwise", "then"):
             out += f" ({_w(k, lang)}: " + describe_effects(v, lang) + ")"
         elif k == "position":
-            out += f" ({_w('at', lang)} {v if isinstance(v, str) else ' '.join(f'{a} {b}' for a, b in v)})"
+            out += f" ({_w('at', lang)} {v if isinstance(v, str) else ' '.join(f'{a} {in_lang(b, lang)}' for a, b in v)})"
         elif k in ("server", "to"):
             out += f" ({_w('on', lang)} {v})"
         elif k == "granted_by":
-            out += f" ({_w('granted_by', lang)} {v})"
+            out += f" ({_w('granted_by', lang)} {in_lang(v, lang)})"
     return out
 
 
