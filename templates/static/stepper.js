@@ -136,6 +136,23 @@
     var to = { ArrowRight: cur + 1, ArrowLeft: cur - 1, Home: 1, End: data.total }[ev.key];
     if (to !== undefined) { ev.preventDefault(); go(to, true); }
   });
+  // The decisions' forms are part of a page every reader shares (and caches): the session's
+  // form token is asked for when one is sent, never written into the page.
+  document.querySelectorAll("form").forEach(function (form) {
+    var slot = form.querySelector("input[data-form-token]");
+    if (!slot) { return; }
+    form.addEventListener("submit", function (ev) {
+      if (slot.value) { return; }
+      ev.preventDefault();
+      var submitter = ev.submitter;
+      fetch(slot.dataset.formToken, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+        .then(function (r) { return r.json(); })
+        .then(function (d) {
+          document.querySelectorAll("input[data-form-token]").forEach(function (i) { i.value = d.token; });
+          if (form.requestSubmit) { form.requestSubmit(submitter); } else { form.submit(); }
+        }, function () { form.submit(); });   // without a token the server asks to confirm
+    });
+  });
   var copy = document.getElementById("copy-link");
   if (copy) {
     copy.addEventListener("click", function () {
