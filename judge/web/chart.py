@@ -11,9 +11,9 @@ from markupsafe import Markup
 from .. import render
 from ..engine.trace import Trace
 from ..render.ids import step_id
+from ..render.positions import Position, moment_of
 from ..rulesets import get
 from .i18n import t
-from .stepper.positions import Position
 
 __all__ = ["moment_of", "inline_svg", "inline_or_failure", "failure_text", "tooltips", "plain_svg", "highlights", "base_titles", "png", "file_svg", "STYLE_CSS",
            "event_svg", "timeline_svg", "step_nodes", "drawn"]
@@ -21,14 +21,6 @@ __all__ = ["moment_of", "inline_svg", "inline_or_failure", "failure_text", "tool
 STYLE_CSS = render.STYLE_CSS
 _STYLE = re.compile(r"<style>.*?</style>", re.S)
 _SVG = "{http://www.w3.org/2000/svg}"
-
-
-def moment_of(t: Trace, positions: list[Position], n: int) -> int:
-    """The trace event whose moment shows step n: its last event, so what was skipped on the way
-    out and the edge taken are drawn too."""
-    if n < len(positions):
-        return positions[n].event - 1
-    return len(t.events) - len(t.warnings) - 1
 
 
 def _markup(svg: str) -> Markup:
@@ -100,19 +92,10 @@ def step_nodes(ruleset_id: str) -> dict[str, str]:
 
 
 def highlights(t: Trace, positions: list[Position], lang: str) -> list[dict]:
-    """Each step's highlight (classes, titles, badge counts) for the page's script. A title is
-    sent as what it adds to the element's plain tooltip (the page gets those once): a long run
-    would otherwise repeat every step's explanation in every position."""
-    every = render.highlight_all(t, lang)
+    """Each step's highlight (classes, titles, badge counts) for the page's script; titles are
+    sent as what they add to the plain tooltips, which the page gets once."""
     base = tooltips(t.rs.id, lang) or {}  # no chart drawn: the titles are sent whole
-    out = []
-    for p in positions:
-        h = every[moment_of(t, positions, p.n)]
-        titles = {eid: text[len(base.get(eid, "")):] if text.startswith(base.get(eid, "")) else "\0" + text
-                  for eid, text in h["titles"].items()}
-        out.append({"classes": h["classes"], "titles": titles, "counts": h["counts"],
-                    "triggers": h["triggers"], "current": h["current"]})
-    return out
+    return render.step_highlights(t, [moment_of(t, positions, p.n) for p in positions], base, lang)
 
 
 @cache
