@@ -30,7 +30,7 @@ from .svg import LaidOut, prepare, strip_prologue, with_font_fallback
 from .timeline import timeline
 
 __all__ = ["chart_dot", "chart_svg", "walkthrough_html", "step_highlights", "plain_titles", "styled_dot", "clean_chart", "CLEAN_FORMATS", "STYLES", "highlight", "highlighted_svg", "highlight_all", "STYLE_CSS",
-           "style_css", "timeline_dot", "timeline_svg", "render", "to_png", "graphviz_runs",
+           "style_css", "strip_prologue", "timeline_dot", "timeline_svg", "render", "to_png", "graphviz_runs",
            "highlighted_dot", "ChartError"]
 
 STYLE_CSS: str = style_css()

@@ -53,7 +53,7 @@ class _Writer:
     def code(self, text: str) -> str:
         """Literal text (a step number, an occurrence): escaped instead when it would end the span."""
         if self.m == "markdown":
-            return self.e(text) if "`" in text or "|" in text else f"`{text}`"
+            return self.e(text) if any(c in text for c in "`|<") else f"`{text}`"
         return self.e(text) if "{{{" in text or "}}}" in text or "|" in text else f"{{{{{{{text}}}}}}}"
 
     def heading(self, level: int, text: str) -> None:

@@ -32,16 +32,16 @@ from .editor.vocab import vocab
 from .library import coverage as library_coverage
 from .library import handout, quiz
 from .library import views as library
-from .pages import delivery
+from .pages import charts, delivery
 from .pages.delivery import Rule
 from .rulesets import compare, translate
 from .situations import db as store
 from .situations.examples import folder_signature
-from .stepper import files
+from .stepper import exports, files
 from .stepper import views as stepper
 
 # Every page group's blueprints, in the order they are registered.
-BLUEPRINTS = (pages.bp, security.bp, api.bp, editor.bp, stepper.bp, files.bp, compare.bp, translate.bp, library.bp,
+BLUEPRINTS = (pages.bp, charts.bp, security.bp, api.bp, editor.bp, stepper.bp, files.bp, exports.bp, compare.bp, translate.bp, library.bp,
               handout.bp, quiz.bp, library_coverage.bp)
 
 __all__ = ["create_app", "MAX_BYTES", "RULES"]
@@ -62,7 +62,9 @@ def _examples(**_) -> str:
 RULES = {
     "stepper.show": Rule(_saved_text), "files.scenario_yaml": Rule(_saved_text),
     "files.trace_json": Rule(_saved_text), "files.chart_svg": Rule(_saved_text),
-    "files.chart_png": Rule(_saved_text),
+    "files.chart_png": Rule(_saved_text), "files.chart_pdf": Rule(_saved_text),
+    "walkthrough.html": Rule(_saved_text), "walkthrough.text": Rule(_saved_text),
+    "charts.download": Rule(lambda **_: ""),
     "pages.timing_chart": Rule(lambda **_: ""), "pages.examples": Rule(_examples, 300),
     "library.index": Rule(_examples, 300), "handout.show": Rule(_examples),
 }

@@ -101,7 +101,7 @@
       p.searchParams.set("step", String(n));
       link.value = p.toString();
     }
-    ["dl-svg", "dl-png"].forEach(function (id) {
+    ["dl-svg", "dl-png", "dl-pdf"].forEach(function (id) {
       var a = document.getElementById(id);
       if (a) { var u = new URL(a.href); u.searchParams.set("step", String(n)); a.href = u.toString(); }
     });

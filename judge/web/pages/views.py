@@ -41,9 +41,14 @@ def timing_chart():
     asked = request.args.get("ruleset") or None
     if asked is not None and asked not in rulesets.RULESETS:
         return page_error(t("cmp_no_ruleset", asked=asked[:30], known=", ".join(rulesets.RULESETS)), 400)
-    charts = [(rs, [(code, chart.plain_svg(rs.id, code)) for code in ("en", "ko")])
+    # ?style=doc: the documentation style (the main flow, interrupts in a table beneath).
+    style = request.args.get("style") or "full"
+    if style not in chart.STYLES:
+        style = "full"
+    draw = chart.plain_svg if style == "full" else chart.doc_svg
+    charts = [(rs, [(code, draw(rs.id, code)) for code in ("en", "ko")])
               for rs in rulesets.RULESETS.values() if asked in (None, rs.id)]
-    return render_template("chart.html", charts=charts, shown=asked, rulesets=rulesets.RULESETS)
+    return render_template("chart.html", charts=charts, shown=asked, rulesets=rulesets.RULESETS, style=style)
 
 
 _CSS_VERSION = hashlib.blake2b(chart.STYLE_CSS.encode(), digest_size=6).hexdigest()
