@@ -3,7 +3,7 @@
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("walk-data").textContent);
-  var svg = document.querySelector("#chart svg");
+  var svg = document.querySelector("#chart-box svg");
   var cur = 0;
   document.documentElement.className += " js";
 
@@ -46,7 +46,7 @@
     document.getElementById("go-first").disabled = document.getElementById("go-prev").disabled = n === 1;
     document.getElementById("go-last").disabled = document.getElementById("go-next").disabled = n === data.total;
     document.body.setAttribute("data-step", String(n));
-    var g = data.hl[n - 1].current ? el(data.hl[n - 1].current) : null, box = document.getElementById("chart");
+    var g = data.hl[n - 1].current ? el(data.hl[n - 1].current) : null, box = document.getElementById("chart-box");
     if (g && box) {
       var r = g.getBoundingClientRect(), b = box.getBoundingClientRect();
       if (r.top < b.top || r.bottom > b.bottom) { box.scrollTop += (r.top + r.height / 2) - (b.top + b.height / 2); }
