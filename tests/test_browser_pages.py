@@ -180,3 +180,41 @@ def test_the_exported_walk_through_fits_a_phone(browser, live_server, sid, tmp_p
         assert re.search(r"\S", page.locator("section.position:not([hidden]) .explain").inner_text())
     finally:
         ctx.close()
+
+
+def test_typing_in_the_librarys_search_filters_the_cases_at_once_and_keeps_the_address(page, live_server):
+    page.goto(f"{live_server}/library?lang=ko")
+    total = page.locator("#lib-rows tr.case").count()
+
+    page.locator("#lib-q").fill("톨부스")
+
+    visible = page.locator("#lib-rows tr.case:not([hidden])")
+    assert 0 < visible.count() < total
+    assert "d10-inside-job-bypasses-tollbooth" in visible.evaluate_all("rs => rs.map(r => r.dataset.stem)")
+    assert page.locator("#lib-count").inner_text() == f"사례 {total}개 중 {visible.count()}개"
+    assert "q=%ED%86%A8%EB%B6%80%EC%8A%A4" in page.url
+    found = visible.count()
+    page.locator("#lib-step").select_option("3.1")
+    narrowed = page.locator("#lib-rows tr.case:not([hidden])").count()
+    assert 0 < narrowed < found and "step=3.1" in page.url
+    page.reload()                                    # the address holds the search: the server agrees
+    assert page.locator("#lib-rows tr.case:not([hidden])").count() == narrowed
+    assert page.locator("#lib-q").input_value() == "톨부스"
+
+
+def test_the_quiz_picker_filters_as_you_type_and_stops_at_its_limit(page, live_server):
+    page.goto(f"{live_server}/quiz?lang=en")
+    items = page.locator("#quiz-cases li")
+    total = items.count()
+
+    page.locator("#quiz-q").fill("tollbooth")
+    assert 0 < page.locator("#quiz-cases li:not([hidden])").count() < total
+    page.locator("#quiz-q").fill("")
+    boxes = page.locator("#quiz-cases input[name=cases]")
+    for i in range(12):
+        boxes.nth(i).check()
+
+    assert page.locator("#quiz-picked").inner_text() == "12 chosen (at most 12)"
+    assert boxes.nth(12).is_disabled() and not boxes.nth(0).is_disabled()
+    page.locator("#quiz-q").fill("zzzz-nothing")
+    assert page.locator("#quiz-cases li:not([hidden])").count() == 12   # the chosen ones stay in sight
