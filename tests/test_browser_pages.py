@@ -218,3 +218,39 @@ def test_the_quiz_picker_filters_as_you_type_and_stops_at_its_limit(page, live_s
     assert boxes.nth(12).is_disabled() and not boxes.nth(0).is_disabled()
     page.locator("#quiz-q").fill("zzzz-nothing")
     assert page.locator("#quiz-cases li:not([hidden])").count() == 12   # the chosen ones stay in sight
+
+
+def test_the_focus_goes_to_the_first_problem_and_each_listed_problem_links_its_field(browser, live_server):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})   # the answer is a 400: the console says so
+    page = ctx.new_page()
+    page.goto(f"{live_server}/new?lang=en")
+    page.fill("input[name=ice-name]", "Enigma")
+    page.fill("textarea[name=ice-subs]", "End the run")
+    act = page.locator("#rows-act li.row").first
+    act.locator("select[name=act-at]").select_option("2.3")
+    act.locator("input[name=act-ice]").fill("Nope")
+    act.locator("select[name=act-by]").select_option("corp")
+    act.locator("select[name=act-effect]").select_option("rez")
+    act.locator("input[name=act-value]").fill("Nope")
+    page.locator(".actions button[value=run_form]").click()
+    page.wait_for_selector("#form-errors")
+
+    try:
+        assert page.evaluate("document.activeElement.id") == "f-act-0-ice"
+        page.locator("#form-errors a").first.click()
+        assert page.url.endswith("#f-act-0-ice")
+    finally:
+        ctx.close()
+
+
+def test_typing_past_a_fields_limit_says_so_and_keeps_every_character(page, live_server):
+    page.goto(f"{live_server}/new?lang=en")
+    box = page.locator("textarea[name=ice-subs]")
+
+    box.fill("x" * 4001)
+
+    assert len(box.input_value()) == 4001
+    assert page.locator(".limit-over").inner_text() == "4,001 of at most 4,000 characters: shorten it"
+    assert box.get_attribute("aria-invalid") == "true"
+    box.fill("x" * 10)
+    assert page.locator(".limit-over").count() == 0 and box.get_attribute("aria-invalid") is None
