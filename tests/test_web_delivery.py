@@ -176,3 +176,17 @@ def test_a_decision_without_a_token_asks_to_confirm_and_the_confirmation_makes_i
     assert again.pop("_csrf") and again == fields                              # the same fields, and a token
     assert f'href="/s/{sid}?step=1"' in html
     assert done.status_code == 303 and "/s/" in done.headers["Location"]
+
+
+def test_the_pages_memory_keeps_to_its_byte_budget_and_forgets_the_least_recently_used_first():
+    from judge.web.pages.delivery import Memory
+
+    mem = Memory(100)
+    for key in "abcd":
+        mem.put(key, key, 20)
+    mem.get("a")                       # a is used again: b is now the oldest
+    mem.put("e", "e", 25)
+    mem.put("huge", "x", 26)           # more than a quarter of the budget: never kept
+
+    assert mem.used <= 100 and mem.get("b") is None and mem.get("a") == "a" and mem.get("e") == "e"
+    assert mem.get("huge") is None
