@@ -190,3 +190,12 @@ def test_the_pages_memory_keeps_to_its_byte_budget_and_forgets_the_least_recentl
 
     assert mem.used <= 100 and mem.get("b") is None and mem.get("a") == "a" and mem.get("e") == "e"
     assert mem.get("huge") is None
+
+
+def test_a_page_of_the_readers_own_is_compressed_too_but_never_validated(client):
+    plain = client.get("/new?lang=en").get_data(as_text=True)
+    packed = client.get("/new?lang=en", headers={"Accept-Encoding": "gzip"})
+
+    assert packed.headers["Content-Encoding"] == "gzip" and packed.headers["Cache-Control"] == "no-store"
+    assert "ETag" not in packed.headers and len(packed.data) * 3 < len(plain.encode())
+    assert gzip.decompress(packed.data).decode().count('name="_csrf"') == 1

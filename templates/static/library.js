@@ -34,6 +34,8 @@
   rows.forEach(function (tr) {
     tr._enters = counts(tr.getAttribute("data-enters"));
     tr._skips = counts(tr.getAttribute("data-skips"));
+    // the server's index (casebook.Case.search): the words, then the steps entered or skipped
+    tr._index = (tr.getAttribute("data-search") || "") + " " + Object.keys(tr._enters).concat(Object.keys(tr._skips)).join(" ");
   });
 
   function badge(cls, text) {
@@ -51,7 +53,7 @@
     rows.forEach(function (tr) {
       var e = tr._enters[step], k = tr._skips[step];
       var through = !step || (via !== "skipped" && e) || (via !== "entered" && k);
-      var index = tr.getAttribute("data-search") || "";
+      var index = tr._index;
       var found = words.every(function (w) { return index.indexOf(w) >= 0; });
       tr.hidden = !(tr.getAttribute("data-tagged") === "1" && through && found);
       if (!tr.hidden) { shown.push(tr.getAttribute("data-stem")); }

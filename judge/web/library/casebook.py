@@ -71,16 +71,21 @@ class Case:
         return out
 
     @cached_property
-    def search(self) -> str:
-        """What the library's search box looks in: the title, the tags, every card's name (and its
-        Korean title when the card catalogue knows it), and the steps the run enters or skips."""
+    def words(self) -> str:
+        """What the library's search box looks in besides the steps: the title, the tags, every
+        card's name and its Korean title when the card catalogue knows it (folded)."""
         names = list(self.scenario.all_cards())
         for name in list(names):
             card = cards.find(name)
             if card is not None and card.title_ko:
                 names.append(card.title_ko)
-        steps = sorted(set(self.entered) | set(self.skipped))
-        return fold(" ".join([self.title, *self.tags, *names, *steps]))
+        return fold(" ".join([self.title, *self.tags, *names]))
+
+    @cached_property
+    def search(self) -> str:
+        """The whole search index: the words, and the steps the run enters or skips (the page's
+        rows carry the steps apart, in data-enters and data-skips)."""
+        return self.words + " " + " ".join(sorted(set(self.entered) | set(self.skipped)))
 
     def goes_through(self, step: str, via: str = "any") -> bool:
         """Whether the run enters (via="entered"), skips ("skipped") or does either ("any") a step."""

@@ -227,7 +227,10 @@ def _deliver(resp: Response) -> Response:
         return resp
     entry = g.get("delivery_entry") or _keep(resp)
     _lifetime(resp)
-    if "no-store" in resp.headers.get("Cache-Control", "") or resp.headers.get("Content-Encoding"):
+    if resp.headers.get("Content-Encoding"):
+        return resp
+    if "no-store" in resp.headers.get("Cache-Control", ""):
+        _compress_only(resp)     # the reader's own page: smaller on the wire, never validated or kept
         return resp
     body, etag = _body_and_etag(resp, entry)
     if etag is None:
@@ -257,6 +260,17 @@ def _drop_file(resp: Response) -> None:
         if hasattr(it, "close"):
             it.close()
         resp.direct_passthrough = False
+
+
+def _compress_only(resp: Response) -> None:
+    if resp.direct_passthrough or resp.mimetype not in COMPRESSIBLE:
+        return
+    body = resp.get_data()
+    encoding = _encoding() if MIN_BYTES <= len(body) <= MAX_COMPRESS else None
+    resp.vary.add("Accept-Encoding")
+    if encoding:
+        resp.set_data(_compress(body, encoding, best=False))
+        resp.headers["Content-Encoding"] = encoding
 
 
 def _not_modified(resp: Response) -> None:
