@@ -254,3 +254,16 @@ def test_typing_past_a_fields_limit_says_so_and_keeps_every_character(page, live
     assert box.get_attribute("aria-invalid") == "true"
     box.fill("x" * 10)
     assert page.locator(".limit-over").count() == 0 and box.get_attribute("aria-invalid") is None
+
+
+def test_a_step_prints_as_the_step_its_chart_and_the_outcome_without_controls(page, live_server, sid):
+    page.goto(f"{live_server}/s/{sid}?step=6&lang=en")
+    page.emulate_media(media="print")
+
+    hidden = page.evaluate("""() => ['.top', '.controls', '.share', '.decide'].map(
+        s => [...document.querySelectorAll(s)].every(e => getComputedStyle(e).display === 'none'))""")
+    assert all(hidden)
+    assert page.locator("section.position:not([hidden])").is_visible() and page.locator("div#chart svg").is_visible()
+    assert page.evaluate("getComputedStyle(document.querySelector('div#chart')).maxHeight") == "none"
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF-")

@@ -174,7 +174,8 @@ def _keep(resp: Response) -> Entry | None:
     key, _ = got
     body = resp.get_data()
     entry = Entry(200, [(k, v) for k, v in resp.headers.items() if k in KEPT_HEADERS], body, etag_of(body))
-    _state()["memory"].put(key, entry, entry.size + 512)
+    # counted with room for its brotli and gzip forms, which are added when first asked for
+    _state()["memory"].put(key, entry, len(body) * 3 // 2 + 512)
     return entry
 
 
