@@ -6,7 +6,7 @@ SYSSTAMP := .sys-installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: serve test setup system graphs bench load lint cards clean
+.PHONY: serve test setup system graphs bench load pagebench lint cards clean
 
 serve: setup
 	$(VENV)/bin/judge serve --host $(HOST) --port $(PORT)
@@ -36,6 +36,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
+# Every committed chart and export: structure charts, documentation style, wiki texts, walk-throughs.
 graphs: setup
 	$(VENV)/bin/judge chart --all -o graphs
 
@@ -50,6 +51,12 @@ load: setup
 # The card catalogue (judge/cards/data/catalogue.json) from ../shared/data/cards/cards.json; commit the result.
 cards: setup
 	$(PY) -m judge.cards.build
+
+# A step page against /static/app.css, 20 ApacheBench clients each (ab is for measuring only: no
+# test needs it, so `system` does not install it).
+pagebench: setup
+	@command -v ab >/dev/null 2>&1 || { echo "ab is missing: apt-get install apache2-utils"; exit 2; }
+	$(PY) benchmarks/page_bench.py | tee benchmarks/page_bench.txt
 
 lint: setup
 	$(VENV)/bin/ruff check judge tests benchmarks

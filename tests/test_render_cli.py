@@ -105,3 +105,46 @@ def test_a_graphviz_that_hangs_is_stopped_by_the_timeout(monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(ChartError, match="longer than 0.5 s"):
         run_dot("digraph { a }", "svg", timeout=0.5)
+
+
+def test_the_documentation_style_is_drawn_from_the_command_line(capsys, tmp_path):
+    code, out, _ = judge(capsys, "chart", "--style", "doc", "--format", "dot", "--ruleset", "nsg", "--lang", "ko")
+    png = tmp_path / "doc.png"
+    drawn, _, _ = judge(capsys, "chart", "--style", "doc", "--format", "png", "-o", str(png))
+
+    assert code == 0 and '"interrupts-table"' in out and "런을 중단시킬 수 있는 일" in out
+    assert 'class="transition interrupt' not in out
+    assert drawn == 0 and png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_documentation_style_of_a_moment_is_refused_in_one_line(capsys):
+    code, out, err = judge(capsys, "chart", "--style", "doc", "--scenario", WALK)
+
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--style doc" in err
+
+
+def test_export_html_writes_one_file_with_every_step(capsys, tmp_path):
+    dest = tmp_path / "sub" / "walkthrough.html"
+
+    code, _, err = judge(capsys, "export", "--html", WALK, "-o", str(dest), "--lang", "ko")
+
+    html = dest.read_text(encoding="utf-8")
+    assert code == 0 and err == ""
+    assert html.startswith("<!doctype html>") and '<html lang="ko">' in html and html.count('class="position"') > 5
+
+
+@pytest.mark.parametrize("flag, mark", [("--markdown", "# "), ("--namuwiki", "== ")])
+def test_export_prints_the_structure_or_a_walk_through_as_wiki_text(capsys, flag, mark):
+    code, structure, _ = judge(capsys, "export", flag, "--ruleset", "ffg-core")
+    walked, walk, _ = judge(capsys, "export", flag, WALK, "--lang", "ko")
+
+    assert code == 0 and structure.startswith(mark) and "4.5" in structure
+    assert walked == 0 and walk.startswith(mark) and "단계별 진행" in walk
+
+
+@pytest.mark.parametrize("args, said", [((), "--html, --markdown or --namuwiki"),
+                                        (("--html",), "needs a scenario")])
+def test_export_without_what_it_needs_says_so_in_one_line(capsys, args, said):
+    code, out, err = judge(capsys, "export", *args)
+
+    assert code == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1

@@ -191,7 +191,7 @@ def test_the_handout_in_korean_uses_the_korean_explanation_and_words(lib):
 def test_the_handout_links_a_print_stylesheet_and_keeps_its_tools_off_paper(lib):
     html = text(english(lib, f"/library/{D10}/handout"))
 
-    assert '<link rel="stylesheet" href="/static/print.css" media="print">' in html
+    assert re.search(r'<link rel="stylesheet" href="/static/print\.css\?v=[0-9a-f]+" media="print">', html)
     assert 'class="handout-tools no-print"' in html
     css = (ROOT / "templates" / "static" / "print.css").read_text()
     assert ".top" in css and "display: none" in css and ".timeline svg { width: 100%" in css

@@ -230,7 +230,7 @@ def test_a_random_quiz_asks_questions_from_the_library(client):
 def test_the_quiz_page_without_a_quiz_lets_you_choose_cases_with_a_plain_form(client):
     html = text(client.get("/quiz?lang=en"))
 
-    assert '<form method="get" action="/quiz" class="quiz-pick">' in html
+    assert re.search(r'<form method="get" action="/quiz" class="quiz-pick" id="quiz-pick"', html)
     assert f'<input type="checkbox" name="cases" value="{D10}">' in html
     assert 'href="/quiz/random?rs=ffg-rr"' in html
 

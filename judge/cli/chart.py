@@ -9,14 +9,29 @@ import click
 
 from .. import rulesets
 from ..engine import run
-from ..render import chart_dot, chart_svg, highlighted_dot, highlighted_svg, render, timeline_dot, to_png
+from ..render import (
+    STYLES,
+    chart_dot,
+    chart_svg,
+    clean_chart,
+    highlighted_dot,
+    highlighted_svg,
+    render,
+    styled_dot,
+    timeline_dot,
+    to_png,
+    walkthrough_html,
+)
 from ..render.errors import ChartError
 from ..render.extract import structure
 from ..render.mermaid import to_mermaid
 from ..render.timeline import timeline
+from ..render.wiki import structure_text, walkthrough_text
 from ..scenario import load_scenario
 
-__all__ = ["chart_cmd", "write_all", "moment_of_step", "MANIFEST"]
+__all__ = ["chart_cmd", "write_all", "committed", "moment_of_step", "MANIFEST", "MARKUP_FILES"]
+
+MARKUP_FILES = {"markdown": "md", "namuwiki": "namuwiki"}   # wiki text: the file suffix of each markup
 
 FORMATS = ("svg", "png", "pdf", "dot", "mermaid")
 BINARY = ("png", "pdf")
@@ -50,7 +65,11 @@ def _trace(path: str, ruleset: str | None):
 
 
 def _produce(fmt: str, lang: str, ruleset: str | None, scenario: str | None, step: str | None,
-             timeline_only: bool) -> bytes:
+             timeline_only: bool, style: str = "full") -> bytes:
+    if style != "full":
+        if scenario is not None or step is not None or timeline_only:
+            raise ChartError("style_needs_structure")
+        return clean_chart(ruleset or rulesets.DEFAULT, lang, fmt, style)
     if timeline_only:
         if scenario is None:
             raise ChartError("timeline_needs_scenario")
@@ -86,27 +105,48 @@ def _write(path: Path, data: bytes) -> None:
         path.write_bytes(data)
 
 
-def write_all(out: Path) -> list[Path]:
-    """Every committed chart: each ruleset's structure in both languages (dot, svg, png, mermaid),
-    and the walk-through of each scenario listed in out/timelines.txt (paths relative to it)."""
-    written: list[Path] = []
+def committed(out: Path) -> dict[Path, object]:
+    """Every file `make graphs` writes under out/, and how to make it: bytes, or a function that
+    draws them (Graphviz runs only for the files being written). Each rule set's structure in both
+    languages (dot, svg, png, mermaid), its documentation style (dot, svg, png) and its
+    text for wikis (Markdown, namuwiki); for each scenario listed in out/timelines.txt (paths
+    relative to it), its walk-through chart (dot, svg, png), and the walk-through as one HTML
+    file, Markdown and namuwiki."""
+    files: dict[Path, object] = {}
     for rs_id in sorted(rulesets.RULESETS):
         for lang in ("en", "ko"):
             dot = chart_dot(rs_id, lang)
-            base = out / f"{rs_id}.{lang}"
-            for suffix, data in ((".dot", dot.encode()), (".svg", render(dot, "svg")),
-                                 (".png", to_png(dot)),
-                                 (".mmd", to_mermaid(structure(rs_id, lang)).encode())):
-                _write(base.with_name(base.name + suffix), data)
-                written.append(base.with_name(base.name + suffix))
+            base = f"{rs_id}.{lang}"
+            files[out / f"{base}.dot"] = dot.encode()
+            files[out / f"{base}.svg"] = lambda d=dot: render(d, "svg")
+            files[out / f"{base}.png"] = lambda d=dot: to_png(d)
+            files[out / f"{base}.mmd"] = to_mermaid(structure(rs_id, lang)).encode()
+            doc = styled_dot(rs_id, lang, "doc")
+            files[out / "doc" / f"{base}.dot"] = doc.encode()
+            for fmt in ("svg", "png"):   # not pdf: cairo writes the time into each one
+                files[out / "doc" / f"{base}.{fmt}"] = lambda d=doc, f=fmt: render(d, f)
+            for markup, suffix in MARKUP_FILES.items():
+                files[out / "text" / f"{base}.{suffix}"] = structure_text(rs_id, lang, markup).encode()
     for scenario in timeline_sources(out):
         t = _trace(str(scenario), None)
         for lang in ("en", "ko"):
             dot = timeline_dot(t, lang)
-            base = out / "timelines" / f"{scenario.stem}.{lang}"
-            for suffix, data in ((".dot", dot.encode()), (".svg", render(dot, "svg")), (".png", to_png(dot))):
-                _write(base.with_name(base.name + suffix), data)
-                written.append(base.with_name(base.name + suffix))
+            base = f"{scenario.stem}.{lang}"
+            files[out / "timelines" / f"{base}.dot"] = dot.encode()
+            files[out / "timelines" / f"{base}.svg"] = lambda d=dot: render(d, "svg")
+            files[out / "timelines" / f"{base}.png"] = lambda d=dot: to_png(d)
+            files[out / "walkthroughs" / f"{base}.html"] = lambda tr=t, lg=lang: walkthrough_html(tr, lg).encode()
+            for markup, suffix in MARKUP_FILES.items():
+                files[out / "walkthroughs" / f"{base}.{suffix}"] = walkthrough_text(t, lang, markup).encode()
+    return files
+
+
+def write_all(out: Path) -> list[Path]:
+    """Write every committed chart and export (`committed`) that differs from what is on disk."""
+    written: list[Path] = []
+    for path, data in committed(out).items():
+        _write(path, data() if callable(data) else data)
+        written.append(path)
     return written
 
 
@@ -138,10 +178,12 @@ def timeline_sources(out: Path) -> list[Path]:
               help="The moment: step N of the walk-through (1-based) or an occurrence like 2.3@Enigma; "
                    "default: the end of the run.")
 @click.option("--timeline", "timeline_only", is_flag=True, help="Draw the scenario's walk-through instead.")
+@click.option("--style", type=click.Choice(STYLES), default="full", show_default=True,
+              help="full: every interrupt drawn (for judging); doc: the main flow, interrupts in a table beneath.")
 @click.option("--all", "all_charts", is_flag=True, help="Write every committed chart into the -o folder.")
 @click.option("-o", "--output", default=None, help="Output file (or folder with --all); default: stdout.")
 def chart_cmd(ruleset: str | None, lang: str, fmt: str, scenario: str | None, step: str | None,
-              timeline_only: bool, all_charts: bool, output: str | None) -> None:
+              timeline_only: bool, style: str, all_charts: bool, output: str | None) -> None:
     """Draw timing charts with Graphviz (or as Mermaid text)."""
     if all_charts:
         if output is None:
@@ -149,7 +191,7 @@ def chart_cmd(ruleset: str | None, lang: str, fmt: str, scenario: str | None, st
         written = write_all(Path(output))
         click.echo(f"{len(written)} files in {output}")
         return
-    data = _produce(fmt, lang, ruleset, scenario, step, timeline_only)
+    data = _produce(fmt, lang, ruleset, scenario, step, timeline_only, style)
     if output is None:
         if fmt in BINARY:
             raise ChartError("binary_output", fmt=fmt)

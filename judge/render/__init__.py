@@ -13,21 +13,24 @@ import threading
 import time
 import xml.etree.ElementTree as ET
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from ..engine.trace import Trace
 from .css import style_css
+from .doc import STYLES, doc_structure
 from .dot import to_dot
 from .errors import ChartError
 from .extract import edge_element, structure
 from .graphviz import graphviz_runs, run_dot
 from .highlight import as_highlight, moment_at, moments
+from .mermaid import to_mermaid
 from .model import Chart
-from .svg import LaidOut, prepare, strip_prologue
+from .standalone import walkthrough_html as _standalone
+from .svg import LaidOut, prepare, strip_prologue, with_font_fallback
 from .timeline import timeline
 
-__all__ = ["chart_dot", "chart_svg", "highlight", "highlighted_svg", "highlight_all", "STYLE_CSS",
-           "style_css", "timeline_dot", "timeline_svg", "render", "to_png", "graphviz_runs",
+__all__ = ["chart_dot", "chart_svg", "walkthrough_html", "step_highlights", "plain_titles", "styled_dot", "clean_chart", "CLEAN_FORMATS", "STYLES", "highlight", "highlighted_svg", "highlight_all", "STYLE_CSS",
+           "style_css", "strip_prologue", "timeline_dot", "timeline_svg", "render", "to_png", "graphviz_runs",
            "highlighted_dot", "ChartError"]
 
 STYLE_CSS: str = style_css()
@@ -84,7 +87,7 @@ def _laid_out(ruleset_id: str, lang: str) -> LaidOut:
 def _lay_out(chart: Chart) -> LaidOut:
     svg = run_dot(to_dot(chart), "svg")
     try:
-        return prepare(svg.decode("utf-8"), _highlightable(chart))
+        return prepare(with_font_fallback(svg.decode("utf-8")), _highlightable(chart))
     except (UnicodeDecodeError, ET.ParseError, ValueError, KeyError, IndexError) as exc:
         raise ChartError("unreadable_svg", why=str(exc), reason="failed") from None
 
@@ -92,6 +95,29 @@ def _lay_out(chart: Chart) -> LaidOut:
 def chart_dot(ruleset_id: str, lang: str) -> str:
     """The DOT text of a ruleset's structure chart."""
     return to_dot(_chart(ruleset_id, lang))
+
+
+CLEAN_FORMATS = ("svg", "png", "pdf", "dot", "mermaid")
+
+
+def styled_dot(ruleset_id: str, lang: str, style: str = "full") -> str:
+    """The DOT text of a structure chart in a style: "full" (every interrupt drawn, for judging)
+    or "doc" (the main flow, interrupts in a table beneath, for documentation)."""
+    if style not in STYLES:
+        raise ChartError("unknown_style", asked=repr(style), known=", ".join(STYLES))
+    return chart_dot(ruleset_id, lang) if style == "full" else to_dot(doc_structure(ruleset_id, _lang(lang)))
+
+
+@lru_cache(maxsize=64)
+def clean_chart(ruleset_id: str, lang: str, fmt: str, style: str = "full") -> bytes:
+    """A structure chart as a file: svg, png or pdf drawn by Graphviz once per process, or its
+    dot or Mermaid text; nothing highlighted."""
+    if fmt == "mermaid":
+        if style != "full":
+            raise ChartError("style_not_mermaid")
+        return to_mermaid(_chart(ruleset_id, lang)).encode()
+    dot = styled_dot(ruleset_id, lang, style)
+    return dot.encode() if fmt == "dot" else render(dot, fmt)
 
 
 def chart_svg(ruleset_id: str, lang: str) -> str:
@@ -109,6 +135,34 @@ def highlight_all(trace: Trace, lang: str) -> list[dict]:
     """highlight() for every position of a trace, computed in one pass."""
     chart, edges = _chart(trace.rs.id, lang), _edges(trace.rs.id, lang)
     return [as_highlight(m, trace, chart, edges, lang) for m in moments(trace)]
+
+
+def plain_titles(ruleset_id: str, lang: str) -> dict[str, str]:
+    """The tooltip of each highlightable element of the plain chart (a script restores these)."""
+    return dict(_laid_out(ruleset_id, lang).titles)
+
+
+def step_highlights(trace: Trace, moments_at: list[int], titles: dict[str, str], lang: str) -> list[dict]:
+    """The highlight of each of these trace events, for a script that steps through them: classes,
+    counts, triggers, the current element, and each title as what it adds to the plain tooltip
+    in `titles` ("\0" and the whole text when it does not start with it): a long run would
+    otherwise repeat every step's explanation in every step."""
+    every = highlight_all(trace, lang)
+    out = []
+    for event in moments_at:
+        h = every[event]
+        out.append({"classes": h["classes"], "counts": h["counts"], "triggers": h["triggers"],
+                    "current": h["current"],
+                    "titles": {eid: text[len(titles.get(eid, "")):] if text.startswith(titles.get(eid, ""))
+                               else "\0" + text for eid, text in h["titles"].items()}})
+    return out
+
+
+def walkthrough_html(trace: Trace, lang: str) -> str:
+    """A run's walk-through as one self-contained HTML file (chart, trace, step buttons and keys)."""
+    titles = plain_titles(trace.rs.id, lang)
+    return _standalone(trace, lang, chart_svg(trace.rs.id, lang), titles, STYLE_CSS,
+                       lambda moments: step_highlights(trace, moments, titles, lang))
 
 
 def highlighted_svg(trace: Trace, position: int, lang: str) -> str:
@@ -149,8 +203,9 @@ def timeline_svg(trace: Trace, lang: str) -> str:
 
 
 def render(dot_text: str, fmt: str) -> bytes:
-    """DOT text drawn by Graphviz as svg, png or pdf bytes."""
-    return run_dot(dot_text, fmt)
+    """DOT text drawn by Graphviz as svg, png or pdf bytes (an SVG names its font fallbacks)."""
+    out = run_dot(dot_text, fmt)
+    return with_font_fallback(out.decode("utf-8")).encode("utf-8") if fmt == "svg" else out
 
 
 def to_png(dot_text: str) -> bytes:

@@ -42,7 +42,7 @@ def style_css(look: Look = LOOK) -> str:
     lines = ["/* Timing chart highlights: generated from judge.render.settings.Look.marks */"]
     for name, m in look.marks:
         lines += _rules(name, m)
-    lines.append(f".timing-chart text.badge {{ font-family: '{look.font}', sans-serif; font-size: 10px; "
+    lines.append(f".timing-chart text.badge {{ font-family: {look.font_family()}; font-size: 10px; "
                  "font-weight: bold }")
     lines.append(f".timing-chart text.badge.count {{ fill: {look.count_color} }}")
     lines.append(f".timing-chart text.badge.trig {{ fill: {look.trigger_color} }}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import Chart, Cluster, Line, Node
+from .model import Chart, Cluster, Line, Node, Table
 from .settings import LOOK, Look, Mark
 from .text import clean
 
@@ -120,6 +120,20 @@ def _cluster(c: Cluster, chart: Chart, look: Look, indent: str = "  ") -> list[s
     return out
 
 
+def _table(tb: Table, look: Look) -> list[str]:
+    """A table as a plain node with an HTML label, held beneath `below` by invisible edges."""
+    cell = '<TD ALIGN="LEFT" BALIGN="LEFT">{}</TD>'
+    rows = ["<TR>" + "".join(f'<TD ALIGN="LEFT" BGCOLOR="#eceff1"><B>{html(h)}</B></TD>' for h in tb.header) + "</TR>"]
+    rows += ["<TR>" + "".join(cell.format(html(c)) for c in row) + "</TR>" for row in tb.rows]
+    label = (f'<<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="4" COLOR="{look.phase_color}">'
+             f'<TR><TD COLSPAN="{len(tb.header)}" BORDER="0"><B>{html(tb.caption)}</B></TD></TR>'
+             + "".join(rows) + "</TABLE>>")
+    out = [f"  {quote(tb.id)} " + _attrs([("id", tb.id), ("class", "table"), ("shape", "plain"),
+                                           ("label", label), ("tooltip", tb.caption)])]
+    out += [f"  {quote(b)} -> {quote(tb.id)} [style=invis]" for b in tb.below]
+    return out
+
+
 def to_dot(chart: Chart, look: Look = LOOK) -> str:
     """The DOT text of a chart; the same chart always gives the same text."""
     f = quote(look.font)
@@ -139,5 +153,7 @@ def to_dot(chart: Chart, look: Look = LOOK) -> str:
         out += _cluster(c, chart, look)
     out += ["  " + _node(n, look) for n in chart.nodes if n.cluster is None]
     out += ["  " + _line(ln, look) for ln in chart.lines]
+    for tb in chart.tables:
+        out += _table(tb, look)
     out.append("}")
     return "\n".join(out) + "\n"

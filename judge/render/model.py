@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Node", "Line", "Cluster", "Chart"]
+__all__ = ["Node", "Line", "Cluster", "Table", "Chart"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,17 @@ class Cluster:
 
 
 @dataclass(frozen=True)
+class Table:
+    """A table drawn beneath the chart (the documentation style lists the interrupts in one)."""
+
+    id: str
+    caption: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    below: tuple[str, ...] = ()     # node ids it is drawn under
+
+
+@dataclass(frozen=True)
 class Chart:
     """A whole chart; `members` maps each drawn element to the ruleset edges it stands for."""
 
@@ -60,6 +71,7 @@ class Chart:
     same_rank: tuple[tuple[str, ...], ...] = ()
     members: dict[str, tuple[str, ...]] = field(default_factory=dict)
     lang: str = "en"
+    tables: tuple[Table, ...] = ()
 
     def node(self, node_id: str) -> Node:
         """The node with this id."""

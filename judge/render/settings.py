@@ -34,6 +34,10 @@ class Look:
     """Everything a chart's appearance depends on; change it here, not in the renderers."""
 
     font: str = "Noto Sans CJK KR"   # measured and drawn by Graphviz for English and Korean alike
+    # What an SVG asks for where that font is not installed (a reader's machine, a wiki page):
+    # fonts with Hangul first, on each common system, then any sans-serif.
+    font_fallback: tuple[str, ...] = ("Noto Sans KR", "Source Han Sans K", "Apple SD Gothic Neo",
+                                      "Malgun Gothic", "NanumGothic", "sans-serif")
     font_size: float = 11.0
     edge_font_size: float = 9.0
     title_font_size: float = 16.0
@@ -67,6 +71,10 @@ class Look:
         ("taken", Mark(stroke="#2e7d32", width=2.5, text="#1b5e20")),
         ("current", Mark(fill="#ffcc80", stroke="#e65100", width=3.5, text="#000000")),
     )
+
+    def font_family(self) -> str:
+        """The CSS font-family list of every SVG: the font the chart was measured with, then the fallbacks."""
+        return ", ".join(f if f == "sans-serif" else f"'{f}'" for f in (self.font, *self.font_fallback))
 
     def mark(self, name: str) -> Mark:
         """The style of one highlight class."""

@@ -7,8 +7,9 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from .errors import ChartError
+from .settings import LOOK, Look
 
-__all__ = ["LaidOut", "prepare", "strip_prologue", "xml_text"]
+__all__ = ["LaidOut", "prepare", "strip_prologue", "xml_text", "with_font_fallback"]
 
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
@@ -24,6 +25,11 @@ def xml_text(text: object) -> str:
     """Any text as XML character data (for <title>, <text>): escaped, invalid characters dropped."""
     s = _BAD_XML.sub("", str(text))
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def with_font_fallback(svg: str, look: Look = LOOK) -> str:
+    """Graphviz names the one font it measured with; a reader without it gets the fallback list."""
+    return svg.replace(f'font-family="{look.font}"', f'font-family="{look.font_family()}"')
 
 
 def strip_prologue(svg: str) -> str:

@@ -23,7 +23,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, current_app
 
 from .. import paths
 from . import api, errors, i18n, pages, security
@@ -34,18 +34,42 @@ from .library import cards as card_pages
 from .library import coverage as library_coverage
 from .library import handout, quiz
 from .library import views as library
+from .pages import charts, delivery
+from .pages.delivery import Rule
 from .rulesets import compare, preference, translate
 from .situations import db as store
-from .stepper import files
+from .situations.examples import folder_signature
+from .stepper import exports, files
 from .stepper import views as stepper
 
 # Every page group's blueprints, in the order they are registered.
-BLUEPRINTS = (pages.bp, api.bp, editor.bp, stepper.bp, files.bp, compare.bp, translate.bp, library.bp,
-              handout.bp, quiz.bp, library_coverage.bp, card_pages.bp)
+BLUEPRINTS = (pages.bp, charts.bp, security.bp, api.bp, editor.bp, stepper.bp, files.bp, exports.bp, compare.bp,
+              translate.bp, library.bp, handout.bp, quiz.bp, library_coverage.bp, card_pages.bp)
 
-__all__ = ["create_app", "MAX_BYTES"]
+__all__ = ["create_app", "MAX_BYTES", "RULES"]
 
 MAX_BYTES = 512 * 1024  # a scenario is at most 256 KiB; a form posts it plus the form's own fields
+
+
+def _saved_text(sid: str, **_) -> str | None:
+    return store.get(sid)   # the id names this text; a row changed behind the app's back is a new key
+
+
+def _examples(**_) -> str:
+    return repr(folder_signature(Path(current_app.config["EXAMPLES"])))
+
+
+# The content-addressed pages and files, and what each depends on besides its URL and language:
+# rendered once, then served from memory (pages.delivery).
+RULES = {
+    "stepper.show": Rule(_saved_text), "files.scenario_yaml": Rule(_saved_text),
+    "files.trace_json": Rule(_saved_text), "files.chart_svg": Rule(_saved_text),
+    "files.chart_png": Rule(_saved_text), "files.chart_pdf": Rule(_saved_text),
+    "walkthrough.html": Rule(_saved_text), "walkthrough.text": Rule(_saved_text),
+    "charts.download": Rule(lambda **_: ""),
+    "pages.timing_chart": Rule(lambda **_: ""), "pages.examples": Rule(_examples, 300),
+    "library.index": Rule(_examples, 300), "handout.show": Rule(_examples),
+}
 
 
 def _secret_key(instance: Path) -> str:
@@ -86,6 +110,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     i18n.init_app(app)
     preference.init_app(app)
     security.init_app(app)
+    delivery.init_app(app, RULES)   # after the language and security hooks (see its docstring)
     errors.init_app(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)

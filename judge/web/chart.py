@@ -11,24 +11,21 @@ from markupsafe import Markup
 from .. import render
 from ..engine.trace import Trace
 from ..render.ids import step_id
+from ..render.positions import Position, moment_of
+from ..render.wiki import MARKUPS as MARKUP_NAMES
+from ..render.wiki import structure_text, walkthrough_text
 from ..rulesets import get
 from .i18n import t
-from .stepper.positions import Position
 
-__all__ = ["moment_of", "inline_svg", "inline_or_failure", "failure_text", "tooltips", "plain_svg", "highlights", "base_titles", "png", "file_svg", "STYLE_CSS",
+__all__ = ["clean_file", "doc_svg", "wiki_structure", "wiki_walkthrough", "walkthrough_file", "STYLES",
+           "MARKUPS", "moment_of", "inline_svg", "inline_or_failure", "failure_text", "tooltips", "plain_svg", "highlights", "base_titles", "png", "pdf", "file_svg", "STYLE_CSS",
            "event_svg", "timeline_svg", "step_nodes", "drawn"]
 
 STYLE_CSS = render.STYLE_CSS
+STYLES = render.STYLES
+MARKUPS = MARKUP_NAMES
 _STYLE = re.compile(r"<style>.*?</style>", re.S)
 _SVG = "{http://www.w3.org/2000/svg}"
-
-
-def moment_of(t: Trace, positions: list[Position], n: int) -> int:
-    """The trace event whose moment shows step n: its last event, so what was skipped on the way
-    out and the edge taken are drawn too."""
-    if n < len(positions):
-        return positions[n].event - 1
-    return len(t.events) - len(t.warnings) - 1
 
 
 def _markup(svg: str) -> Markup:
@@ -100,19 +97,10 @@ def step_nodes(ruleset_id: str) -> dict[str, str]:
 
 
 def highlights(t: Trace, positions: list[Position], lang: str) -> list[dict]:
-    """Each step's highlight (classes, titles, badge counts) for the page's script. A title is
-    sent as what it adds to the element's plain tooltip (the page gets those once): a long run
-    would otherwise repeat every step's explanation in every position."""
-    every = render.highlight_all(t, lang)
+    """Each step's highlight (classes, titles, badge counts) for the page's script; titles are
+    sent as what they add to the plain tooltips, which the page gets once."""
     base = tooltips(t.rs.id, lang) or {}  # no chart drawn: the titles are sent whole
-    out = []
-    for p in positions:
-        h = every[moment_of(t, positions, p.n)]
-        titles = {eid: text[len(base.get(eid, "")):] if text.startswith(base.get(eid, "")) else "\0" + text
-                  for eid, text in h["titles"].items()}
-        out.append({"classes": h["classes"], "titles": titles, "counts": h["counts"],
-                    "triggers": h["triggers"], "current": h["current"]})
-    return out
+    return render.step_highlights(t, [moment_of(t, positions, p.n) for p in positions], base, lang)
 
 
 @cache
@@ -142,3 +130,31 @@ def _png(dot_text: str) -> bytes:
 def png(t: Trace, positions: list[Position], n: int, lang: str) -> bytes:
     """Step n as a PNG image (one Graphviz run, cached for repeated downloads)."""
     return _png(render.highlighted_dot(t, moment_of(t, positions, n), lang))
+
+
+def pdf(t: Trace, positions: list[Position], n: int, lang: str) -> bytes:
+    """Step n as a PDF page (the pages' memory keeps it for repeated downloads)."""
+    return render.render(render.highlighted_dot(t, moment_of(t, positions, n), lang), "pdf")
+
+
+def clean_file(ruleset_id: str, lang: str, fmt: str, style: str = "full") -> bytes:
+    """A rule set's chart, nothing highlighted, as a file (svg, png, pdf, dot, mermaid)."""
+    return render.clean_chart(ruleset_id, lang, fmt, style)
+
+
+def doc_svg(ruleset_id: str, lang: str) -> Markup:
+    """The documentation style of a chart, for a page."""
+    return _markup(render.strip_prologue(render.clean_chart(ruleset_id, lang, "svg", "doc").decode("utf-8")))
+
+
+def wiki_structure(ruleset_id: str, lang: str, markup: str) -> str:
+    return structure_text(ruleset_id, lang, markup)
+
+
+def wiki_walkthrough(t: Trace, lang: str, markup: str) -> str:
+    return walkthrough_text(t, lang, markup)
+
+
+def walkthrough_file(t: Trace, lang: str) -> str:
+    """The run's walk-through as one self-contained HTML file."""
+    return render.walkthrough_html(t, lang)

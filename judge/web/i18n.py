@@ -35,11 +35,16 @@ def _choose() -> None:
 
 
 def _remember(resp):
-    # Choosing a language by link (?lang=ko) is remembered for a year.
+    # Choosing a language by link (?lang=ko) is remembered for a year (said again only when it
+    # changes: a response that sets a cookie is the reader's own and no shared cache keeps it).
     if g.get("lang_asked"):
-        resp.set_cookie(COOKIE, g.lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
-    resp.vary.add("Cookie")
-    resp.headers["Content-Language"] = lang()
+        if request.cookies.get(COOKIE) != g.lang:
+            resp.set_cookie(COOKIE, g.lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
+    elif request.endpoint != "static":
+        # The language came from the cookie or the browser's languages: the page depends on them.
+        resp.vary.update(("Cookie", "Accept-Language"))
+    if request.endpoint != "static":
+        resp.headers["Content-Language"] = lang()
     return resp
 
 

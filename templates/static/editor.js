@@ -198,4 +198,39 @@
     for (var i = 1; i < line; i++) { pos = yaml.value.indexOf("\n", pos) + 1; if (pos === 0) { break; } }
     yaml.setSelectionRange(pos, pos);
   }
+
+  // The page came back with problems: the focus goes to the first field that has one (the list
+  // at the top links every one), or to the YAML when the problem is there.
+  var firstBad = form.querySelector("[aria-invalid='true']");
+  if (firstBad) {
+    firstBad.focus();
+    firstBad.scrollIntoView({ block: "center" });
+  } else if (document.getElementById("yaml-error") && yaml) {
+    yaml.focus();
+  } else if (document.getElementById("form-errors")) {
+    document.getElementById("form-errors").focus();
+  }
+
+  // Every field says how much it holds; past that, it says so as you type (nothing is cut).
+  function count(field) {
+    var max = Number(field.dataset.limit), n = field.value.length;
+    var note = field.parentNode.querySelector(".limit-over");
+    if (n > max) {
+      if (!note) {
+        note = document.createElement("small");
+        note.className = "limit-over field-error";
+        note.setAttribute("aria-live", "polite");
+        field.parentNode.appendChild(note);
+      }
+      note.textContent = form.dataset.over.replace("__N__", n.toLocaleString()).replace("__MAX__", max.toLocaleString());
+      field.setAttribute("aria-invalid", "true");
+    } else if (note) {
+      note.remove();
+      if (!field.getAttribute("aria-describedby")) { field.removeAttribute("aria-invalid"); }
+    }
+  }
+  form.addEventListener("input", function (ev) {
+    if (ev.target.dataset && ev.target.dataset.limit) { count(ev.target); }
+  });
+  form.querySelectorAll("[data-limit]").forEach(count);
 })();

@@ -17,6 +17,7 @@
   var svg = document.querySelector("#lib-chart svg");
   var stepSel = document.getElementById("lib-step");
   var viaSel = document.getElementById("lib-via");
+  var search = document.getElementById("lib-q");
   var rows = Array.prototype.slice.call(document.querySelectorAll("#lib-rows tr.case"));
   var quizLink = document.getElementById("lib-quiz-these");
   var byStep = {};
@@ -33,6 +34,8 @@
   rows.forEach(function (tr) {
     tr._enters = counts(tr.getAttribute("data-enters"));
     tr._skips = counts(tr.getAttribute("data-skips"));
+    // the server's index (casebook.Case.search): the words, then the steps entered or skipped
+    tr._index = (tr.getAttribute("data-search") || "") + " " + Object.keys(tr._enters).concat(Object.keys(tr._skips)).join(" ");
   });
 
   function badge(cls, text) {
@@ -42,12 +45,17 @@
     return s;
   }
 
+  // As the server compares (casebook.fold): compatibility forms joined, case folded.
+  function fold(text) { return (text || "").normalize("NFKC").toLowerCase().split(/\s+/).filter(Boolean); }
+
   function apply(step, via) {
-    var shown = [];
+    var shown = [], words = fold(search ? search.value : "");
     rows.forEach(function (tr) {
       var e = tr._enters[step], k = tr._skips[step];
       var through = !step || (via !== "skipped" && e) || (via !== "entered" && k);
-      tr.hidden = !(tr.getAttribute("data-tagged") === "1" && through);
+      var index = tr._index;
+      var found = words.every(function (w) { return index.indexOf(w) >= 0; });
+      tr.hidden = !(tr.getAttribute("data-tagged") === "1" && through && found);
       if (!tr.hidden) { shown.push(tr.getAttribute("data-stem")); }
       var cell = tr.querySelector("td.via");
       cell.textContent = "";
@@ -76,7 +84,9 @@
     viaSel.value = via;
     var u = new URL(window.location.href);
     if (step) { u.searchParams.set("step", step); } else { u.searchParams.delete("step"); }
-    if (via !== "any") { u.searchParams.set("via", via); } else { u.searchParams.delete("via"); }
+    if (via !== data.via) { u.searchParams.set("via", via); } else { u.searchParams.delete("via"); }
+    var q = search ? search.value.trim() : "";
+    if (q) { u.searchParams.set("q", q); } else { u.searchParams.delete("q"); }
     window.history.replaceState(null, "", u);
   }
 
@@ -101,6 +111,9 @@
     if (first) { first.classList.add("picked"); }
   }
   stepSel.addEventListener("change", function () { apply(stepSel.value, viaSel.value); });
+  if (search) {
+    search.addEventListener("input", function () { apply(stepSel.value, viaSel.value); });
+  }
   viaSel.addEventListener("change", function () { apply(stepSel.value, viaSel.value); });
   Array.prototype.forEach.call(document.querySelectorAll(".lib-steps a[data-step]"), function (a) {
     a.addEventListener("click", function (ev) {

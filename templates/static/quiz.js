@@ -15,6 +15,32 @@
       }
     });
   }
+  // The case picker: typing filters the list at once (as the server does for ?q=), and the
+  // count of chosen cases says when the quiz's limit is reached.
+  var pick = document.getElementById("quiz-pick"), q = document.getElementById("quiz-q");
+  if (pick) {
+    var items = Array.prototype.slice.call(pick.querySelectorAll("#quiz-cases li"));
+    var max = Number(pick.getAttribute("data-max"));
+    var fold = function (t) { return (t || "").normalize("NFKC").toLowerCase().split(/\s+/).filter(Boolean); };
+    var count = function () {
+      var chosen = pick.querySelectorAll("input[name=cases]:checked").length;
+      document.getElementById("quiz-picked").textContent = pick.getAttribute("data-picked").replace("__N__", String(chosen));
+      pick.querySelectorAll("input[name=cases]").forEach(function (box) { box.disabled = !box.checked && chosen >= max; });
+    };
+    var filter = function () {
+      var words = fold(q ? q.value : ""), shown = 0;
+      items.forEach(function (li) {
+        var index = li.getAttribute("data-search") || "";
+        var box = li.querySelector("input");
+        li.hidden = !box.checked && !words.every(function (w) { return index.indexOf(w) >= 0; });
+        if (!li.hidden) { shown += 1; }
+      });
+      document.getElementById("quiz-shown").textContent = pick.getAttribute("data-shown").replace("__N__", String(shown));
+    };
+    if (q) { q.addEventListener("input", filter); }
+    pick.addEventListener("change", count);
+    count();
+  }
   var verdict = document.getElementById("verdict");
   if (verdict) { verdict.focus({ preventScroll: true }); }
   var box = document.getElementById("quiz-chart");

@@ -101,7 +101,7 @@
       p.searchParams.set("step", String(n));
       link.value = p.toString();
     }
-    ["dl-svg", "dl-png"].forEach(function (id) {
+    ["dl-svg", "dl-png", "dl-pdf"].forEach(function (id) {
       var a = document.getElementById(id);
       if (a) { var u = new URL(a.href); u.searchParams.set("step", String(n)); a.href = u.toString(); }
     });
@@ -135,6 +135,23 @@
     if (/^(INPUT|TEXTAREA|SELECT)$/.test(tag) || ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
     var to = { ArrowRight: cur + 1, ArrowLeft: cur - 1, Home: 1, End: data.total }[ev.key];
     if (to !== undefined) { ev.preventDefault(); go(to, true); }
+  });
+  // The decisions' forms are part of a page every reader shares (and caches): the session's
+  // form token is asked for when one is sent, never written into the page.
+  document.querySelectorAll("form").forEach(function (form) {
+    var slot = form.querySelector("input[data-form-token]");
+    if (!slot) { return; }
+    form.addEventListener("submit", function (ev) {
+      if (slot.value) { return; }
+      ev.preventDefault();
+      var submitter = ev.submitter;
+      fetch(slot.dataset.formToken, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+        .then(function (r) { return r.json(); })
+        .then(function (d) {
+          document.querySelectorAll("input[data-form-token]").forEach(function (i) { i.value = d.token; });
+          if (form.requestSubmit) { form.requestSubmit(submitter); } else { form.submit(); }
+        }, function () { form.submit(); });   // without a token the server asks to confirm
+    });
   });
   var copy = document.getElementById("copy-link");
   if (copy) {

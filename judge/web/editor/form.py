@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from ...scenario import MAX_NAME, MAX_TEXT
 from ..i18n import t
 
-__all__ = ["COLUMNS", "SCALARS", "FormData", "blank", "from_request", "MAX_ROWS"]
+__all__ = ["COLUMNS", "SCALARS", "FormData", "blank", "from_request", "MAX_ROWS", "limit", "LEGENDS"]
 
 MAX_ROWS = 100
 SCALARS = ("title", "ruleset", "ruleset_was", "server", "by", "bad_publicity", "credits", "tags")
@@ -26,6 +26,21 @@ DEFAULTS: dict[str, dict[str, str]] = {
     "acc": {"type": "agenda"},
     "act": {"by": "runner"},
 }
+# How many characters each field holds (the scenario's own limits), said beside the big ones
+# before anything is typed; a longer value is an error next to its field, never cut.
+_LIMITS = {"title": 300, "tags": MAX_NAME * 3, "subs": MAX_TEXT, "value": MAX_TEXT}
+_CHOICE = 60   # a select's value: anything longer was not one of its options
+_SELECTS = {"ruleset", "rezzed", "place", "when", "effect", "first", "type", "by", "at"}
+LEGENDS = {"ice": "ice_legend", "card": "cards_legend", "acc": "acc_legend", "act": "acts_legend"}
+_SCALAR_LABELS = {"title": "f_title", "ruleset": "f_ruleset", "server": "f_server", "by": "f_by",
+                  "bad_publicity": "f_bad_publicity", "credits": "f_credits", "tags": "f_tags"}
+
+
+def limit(field: str) -> int:
+    """The most characters a field (a scalar's name or a row's column) may hold."""
+    return _LIMITS.get(field, _CHOICE if field in _SELECTS else MAX_NAME)
+
+
 # The columns whose text makes a row worth keeping (the rest are selects with defaults).
 TYPED = {"ice": ("name", "subs"), "card": ("name", "value"), "acc": ("name",),
          "act": ("at", "ice", "value")}
@@ -37,6 +52,29 @@ class FormData:
     rows: dict[str, list[dict[str, str]]]
     errors: dict[str, str] = field(default_factory=dict)
     questions: dict[str, str] = field(default_factory=dict)  # text the judge could not read, by field
+
+    def error_list(self) -> list[tuple[str, str, str]]:
+        """Every error as (the id of its field, which field in words, the message), form order."""
+        order = {k: n for n, k in enumerate(["_", *SCALARS])}
+        kinds = list(COLUMNS)
+
+        def place(key: str) -> tuple:
+            if key in order:
+                return (0, order[key], 0, 0)
+            kind, i, col = key.split(":")
+            return (1, kinds.index(kind), int(i), COLUMNS[kind].index(col))
+
+        out = []
+        for key in sorted(self.errors, key=place):
+            if key == "_":
+                out.append(("", "", self.errors[key]))
+            elif key in _SCALAR_LABELS:
+                out.append((field_id(key), t(_SCALAR_LABELS[key]), self.errors[key]))
+            else:
+                kind, i, col = key.split(":")
+                out.append((field_id(key), f"{t(LEGENDS[kind])} · {t('row_n', n=int(i) + 1)} · {t('c_' + col)}",
+                            self.errors[key]))
+        return out
 
     def new_row(self, kind: str) -> dict[str, str]:
         return {c: DEFAULTS[kind].get(c, "") for c in COLUMNS[kind]}
@@ -82,21 +120,30 @@ def blank(ruleset: str = "") -> FormData:
     return fd
 
 
-def _clip(v: str, limit: int) -> str:
-    return v[:limit].replace("\r\n", "\n")
+def field_id(key: str) -> str:
+    """The HTML id of the field an error key names ("ice:1:subs" -> "f-ice-1-subs")."""
+    return "f-" + key.replace(":", "-")
 
 
 def from_request(form) -> FormData:
-    """Read the posted fields as typed (clipped to sane lengths, never interpreted here)."""
-    values = {k: _clip(form.get(k, ""), MAX_NAME * 3) for k in SCALARS}
+    """Read the posted fields as typed (never cut, never interpreted here): a field longer than it
+    may be is kept whole, with an error beside it saying how long it may be."""
+    values = {k: form.get(k, "").replace("\r\n", "\n") for k in SCALARS}
     rows: dict[str, list[dict[str, str]]] = {}
     for kind, cols in COLUMNS.items():
         lists = {c: form.getlist(f"{kind}-{c}")[:MAX_ROWS] for c in cols}
         n = max((len(v) for v in lists.values()), default=0)
-        limit = {"subs": MAX_TEXT, "value": MAX_TEXT}
-        rows[kind] = [{c: _clip(lists[c][i] if i < len(lists[c]) else DEFAULTS[kind].get(c, ""),
-                                limit.get(c, MAX_NAME * 3)) for c in cols} for i in range(n)]
+        rows[kind] = [{c: (lists[c][i] if i < len(lists[c]) else DEFAULTS[kind].get(c, "")).replace("\r\n", "\n")
+                       for c in cols} for i in range(n)]
     fd = FormData(values=values, rows=rows)
+    for k, v in values.items():
+        if len(v) > limit(k):
+            fd.errors[k] = t("fe_too_long", max=f"{limit(k):,}", n=f"{len(v):,}")
+    for kind, kept in rows.items():
+        for i, row in enumerate(kept):
+            for c, v in row.items():
+                if len(v) > limit(c):
+                    fd.errors[f"{kind}:{i}:{c}"] = t("fe_too_long", max=f"{limit(c):,}", n=f"{len(v):,}")
     if any(len(form.getlist(f"{kind}-{cols[0]}")) > MAX_ROWS for kind, cols in COLUMNS.items()):
         fd.errors["_"] = t("fe_too_many_rows", n=MAX_ROWS)
     return fd

@@ -9,7 +9,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from ...cards.catalogue import get
 from ...errors import JudgeError
 from ...i18n import t as core_t
-from ...scenario.yamlsource import load, path_text
+from ...scenario.yamlsource import MAX_BYTES, load, path_text
 from ..errors import store_failure, unavailable
 from ..i18n import lang, t
 from ..rulesets.preference import preference
@@ -22,7 +22,7 @@ from ..situations.yamltree import dump, parse, tree
 from .build import build
 from .cardrows import model_card, place_of
 from .fill import fill
-from .form import FormData, blank, from_request
+from .form import FormData, blank, from_request, limit
 from .steps import effective, follow
 
 __all__ = ["bp"]
@@ -32,7 +32,14 @@ bp = Blueprint("editor", __name__)
 
 def _page(fd: FormData, yaml_text: str, status: int = 200, **kw):
     fd.values["ruleset_was"] = effective(fd.values.get("ruleset"))  # what the rows' steps are written in
-    return render_template("editor.html", fd=fd, yaml_text=yaml_text, cases=_cases(), **kw), status
+    return render_template("editor.html", fd=fd, yaml_text=yaml_text, cases=_cases(), yaml_kib=MAX_BYTES // 1024,
+                           **kw), status
+
+
+@bp.app_template_global()
+def field_limit(field: str) -> int:
+    """The most characters a field of the situation form holds."""
+    return limit(field)
 
 
 def _cases() -> list[tuple[str, str]]:
@@ -125,6 +132,57 @@ def _ask(fd: FormData, notices, origins: dict[str, str]) -> None:
         fd.questions[key] = (fd.questions[key] + " " + question) if key in fd.questions else question
 
 
+MAX_ERRORS = 25
+# What can be set aside to look for the next error without changing what other rows refer to: an
+# action or an accessed card (nothing names them), a card's ability (the card stays), an ice's
+# subroutines or rezzed state (its name stays). An error in a name stops the search: the rows that
+# refer to that name would only report it again.
+_ASIDE = {("act", c): "row" for c in ("at", "ice", "by", "effect", "value")} | {
+    ("acc", "name"): "row", ("acc", "type"): "row", ("ice", "subs"): {"subs": ""}, ("ice", "rezzed"): {"rezzed": "yes"},
+    **{("card", c): {"when": "", "effect": "", "value": ""} for c in ("when", "effect", "value", "first")}}
+
+
+def _set_aside(fd: FormData, key: str) -> bool:
+    """Leave the part of the form an error is in out of the next check; False when that part
+    cannot be left out without making other errors up."""
+    parts = key.split(":")
+    if len(parts) != 3 or (parts[0], parts[2]) not in _ASIDE:
+        return False
+    kind, i, col = parts[0], int(parts[1]), parts[2]
+    how = _ASIDE[(kind, col)]
+    row = fd.rows[kind][i]
+    row.update({c: "" for c in row} if how == "row" else how)
+    return True
+
+
+def _error_of(exc: JudgeError, text: str, origins: dict[str, str]) -> tuple[str, str]:
+    key = field_for(origins, exc.where) or _field_of_line(text, exc.line, origins) or "_"
+    return key, exc.text(lang()) if key != "_" else exc.located_text(lang())
+
+
+def _every_error(fd: FormData, first: tuple[str, str]) -> dict[str, str]:
+    """The first error and those after it: the form is checked again with each erring part set
+    aside (a copy of it: nothing typed changes), until it runs or a part cannot be set aside."""
+    found = dict([first])
+    trial = FormData(dict(fd.values), {k: [dict(r) for r in rows] for k, rows in fd.rows.items()})
+    key = first[0]
+    while len(found) < MAX_ERRORS and _set_aside(trial, key):
+        data, origins, errors = build(trial)
+        if errors:
+            break
+        text = dump(data)
+        try:
+            situation.resolve(text)
+        except JudgeError as exc:
+            key, message = _error_of(exc, text, origins)
+            if key in found:
+                break
+            found[key] = message
+            continue
+        break
+    return found
+
+
 def _run_form(fd: FormData, yaml_text: str, anyway: bool = False):
     data, origins, errors = build(fd)
     fd.errors.update(errors)
@@ -138,8 +196,7 @@ def _run_form(fd: FormData, yaml_text: str, anyway: bool = False):
             return _page(fd, yaml_text, 200)
         s = situation.save(text)
     except JudgeError as exc:
-        key = field_for(origins, exc.where) or _field_of_line(text, exc.line, origins) or "_"
-        fd.errors[key] = exc.text(lang()) if key != "_" else exc.located_text(lang())
+        fd.errors.update(_every_error(fd, _error_of(exc, text, origins)))
         return _page(fd, yaml_text, 400)
     return redirect(url_for("stepper.show", sid=s.id), 303)
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ... import i18n as core
 from ... import rulesets
 from ...engine.trace import side_text
 from ...scenario import CARD_TYPES, EFFECTS, WHENS
+from ..i18n import lang as page_lang
 from ..i18n import t
 from .effects import YAML_EFFECT
 
@@ -17,7 +20,13 @@ def _word(key: str, label_key: str, lang: str) -> str:
 
 
 def vocab(ruleset_id: str | None, lang: str) -> dict[str, list[tuple[str, str]]]:
-    """(value, label) pairs for every select of the form, in a language."""
+    """(value, label) pairs for every select of the form, in a language (the same lists every
+    time: a long run's stepper asks for them once per step; read them, never change them)."""
+    return _vocab(ruleset_id, lang, page_lang())
+
+
+@lru_cache(maxsize=32)
+def _vocab(ruleset_id: str | None, lang: str, _page_lang: str) -> dict[str, list[tuple[str, str]]]:
     rs = rulesets.RULESETS.get(ruleset_id or "", rulesets.get(rulesets.DEFAULT))
     return {
         "ruleset": [(r.id, f"{r.id} — {r.title(lang)}") for r in rulesets.RULESETS.values()],

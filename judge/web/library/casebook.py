@@ -4,20 +4,31 @@ steps it enters and skips, indexed for the library, handout, quiz and coverage p
 from __future__ import annotations
 
 import threading
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
 from flask import current_app
 
-from ... import rulesets
+from ... import cards, rulesets
 from ...engine import run
 from ...engine.trace import Trace
 from ...errors import JudgeError
 from ...scenario import Scenario, load_scenario
 from ..situations.examples import folder_signature
 
-__all__ = ["Case", "Casebook", "casebook", "load_casebook"]
+__all__ = ["Case", "Casebook", "casebook", "load_casebook", "fold", "matches"]
+
+
+def fold(text: str) -> str:
+    """Text as a search compares it: compatibility forms joined (NFKC), case folded, spaces single."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def matches(index: str, query: str) -> bool:
+    """Whether every word of a query is in a case's search index."""
+    return all(word in index for word in fold(query).split())
 
 
 @dataclass(frozen=True)
@@ -58,6 +69,23 @@ class Case:
         for e in self.trace.skipped:
             out[e.step] = out.get(e.step, 0) + 1
         return out
+
+    @cached_property
+    def words(self) -> str:
+        """What the library's search box looks in besides the steps: the title, the tags, every
+        card's name and its Korean title when the card catalogue knows it (folded)."""
+        names = list(self.scenario.all_cards())
+        for name in list(names):
+            card = cards.find(name)
+            if card is not None and card.title_ko:
+                names.append(card.title_ko)
+        return fold(" ".join([self.title, *self.tags, *names]))
+
+    @cached_property
+    def search(self) -> str:
+        """The whole search index: the words, and the steps the run enters or skips (the page's
+        rows carry the steps apart, in data-enters and data-skips)."""
+        return self.words + " " + " ".join(sorted(set(self.entered) | set(self.skipped)))
 
     def goes_through(self, step: str, via: str = "any") -> bool:
         """Whether the run enters (via="entered"), skips ("skipped") or does either ("any") a step."""

@@ -18,8 +18,8 @@ from ..i18n import lang, t
 from ..stepper.positions import positions
 from . import quizgen, quizplan
 from .board import board
-from .casebook import casebook
-from .views import MAX_QUIZ_CASES, BadArg, ruleset_arg
+from .casebook import casebook, matches
+from .views import MAX_QUIZ_CASES, BadArg, ruleset_arg, search_arg
 
 __all__ = ["bp"]
 
@@ -74,8 +74,11 @@ def show():
 
 def _home(status: int = 200):
     rs = ruleset_arg(request.args.get("rs"))
-    return render_template("quiz.html", state="home", cases=casebook().for_ruleset(rs), rs=rs,
-                           rulesets=rulesets.RULESETS.values(), max_cases=MAX_QUIZ_CASES), status
+    q = search_arg(request.args.get("q"))
+    cases = casebook().for_ruleset(rs)
+    rows = [(c, matches(c.search, q)) for c in cases]
+    return render_template("quiz.html", state="home", cases=cases, rows=rows, shown=sum(k for _, k in rows), q=q,
+                           rs=rs, rulesets=rulesets.RULESETS.values(), max_cases=MAX_QUIZ_CASES), status
 
 
 def _page(quiz, case, q, status: int = 200, error: str | None = None):

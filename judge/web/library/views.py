@@ -14,14 +14,16 @@ from ..errors import page_error
 from ..i18n import lang, t
 from ..rulesets.preference import preference
 from ..situations.examples import find_example
-from .casebook import Case, casebook
+from .casebook import Case, casebook, matches
 
-__all__ = ["bp", "BadArg", "ruleset_arg", "case_or_404", "VIA", "MAX_TAGS", "MAX_QUIZ_CASES"]
+__all__ = ["bp", "BadArg", "ruleset_arg", "case_or_404", "VIA", "MAX_TAGS", "MAX_QUIZ_CASES", "search_arg"]
 
 bp = Blueprint("library", __name__)
 
-VIA = ("any", "entered", "skipped")
+VIA = ("entered", "skipped", "any")
+DEFAULT_VIA = "entered"   # a step filter lists the cases that go through the step: nearly every run skips 2.2
 MAX_TAGS = 8
+MAX_QUERY = 100
 MAX_QUIZ_CASES = 12   # a quiz keeps its questions in the session cookie (4 KB)
 
 
@@ -38,20 +40,27 @@ def ruleset_arg(asked: str | None) -> str:
     return asked
 
 
+def search_arg(asked: str | None) -> str:
+    """The search box's words (?q=), at most MAX_QUERY characters."""
+    return " ".join((asked or "").split())[:MAX_QUERY]
+
+
 @dataclass(frozen=True)
 class Filters:
     rs: str
     step: str
     via: str
     tags: tuple[str, ...]
+    q: str = ""
 
     def keep(self, c: Case) -> bool:
-        return all(tag in c.tags for tag in self.tags) and (not self.step or c.goes_through(self.step, self.via))
+        return (all(tag in c.tags for tag in self.tags) and (not self.step or c.goes_through(self.step, self.via))
+                and matches(c.search, self.q))
 
     def url(self, **change) -> str:
         """This page's query with some filters changed (relative, like the language links)."""
-        now = {"rs": self.rs, "step": self.step, "via": self.via, "tag": list(self.tags), **change}
-        args = [(k, v) for k in ("rs", "step", "via") if now[k] and not (k == "via" and now[k] == "any")
+        now = {"rs": self.rs, "step": self.step, "via": self.via, "q": self.q, "tag": list(self.tags), **change}
+        args = [(k, v) for k in ("rs", "q", "step", "via") if now[k] and not (k == "via" and now[k] == DEFAULT_VIA)
                 for v in (now[k],)] + [("tag", v) for v in now["tag"]]
         return "?" + urlencode(args)
 
@@ -64,13 +73,13 @@ def _filters() -> Filters:
     step = request.args.get("step", "")
     if step and step not in rulesets.get(rs).step_ids:
         raise BadArg(t("lib_err_step", step=step[:20], rs=rs))
-    via = request.args.get("via") or "any"
+    via = request.args.get("via") or DEFAULT_VIA
     if via not in VIA:
         raise BadArg(t("lib_err_via", via=via[:20]))
     tags = tuple(dict.fromkeys(x[:60] for x in request.args.getlist("tag") if x))
     if len(tags) > MAX_TAGS:
         raise BadArg(t("lib_err_tags", n=MAX_TAGS))
-    return Filters(rs, step, via, tags)
+    return Filters(rs, step, via, tags, search_arg(request.args.get("q")))
 
 
 @bp.app_errorhandler(BadArg)   # for every page that reads these arguments (handout, quiz, coverage)
@@ -97,13 +106,14 @@ def index():
     data = {"nodes": chart.step_nodes(f.rs), "labels": labels, "total": len(cases),
             "count": t("lib_count", n="__N__", total=len(cases)),
             "heading": {v: t(f"lib_step_{v}", step="__S__") for v in VIA}, "cases": t("lib_cases"),
-            "entered": t("lib_entered_n", n="__N__"), "skipped": t("lib_skipped_n", n="__N__")}
+            "entered": t("lib_entered_n", n="__N__"), "skipped": t("lib_skipped_n", n="__N__"),
+            "via": DEFAULT_VIA}
     shown = [c.stem for c, keep in rows if keep]
     quiz_these = (url_for("quiz.show", rs=f.rs, cases=",".join(shown))
                   if 0 < len(shown) <= MAX_QUIZ_CASES else None)
     return render_template("library.html", f=f, rows=rows, shown=len(shown), book=book,
                            quiz_these=quiz_these, max_quiz=MAX_QUIZ_CASES,
-                           tags=_tag_counts(cases), rs=rs, labels=labels, chart=chart.drawn(chart.plain_svg, f.rs, lang()),
+                           tags=_tag_counts(cases), rs=rs, default_via=DEFAULT_VIA, labels=labels, chart=chart.drawn(chart.plain_svg, f.rs, lang()),
                            script_data=data, rulesets=rulesets.RULESETS.values())
 
 

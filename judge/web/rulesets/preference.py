@@ -36,9 +36,13 @@ def _choose() -> None:
 
 
 def _remember(resp):
+    # Like the language: a choice by link is remembered (said again only when it changes); a page
+    # whose rule set came from the cookie depends on it (the header shows it on every page).
     if g.get("rs_pref_asked"):
-        resp.set_cookie(COOKIE, g.rs_pref, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
-    resp.vary.add("Cookie")
+        if request.cookies.get(COOKIE) != g.rs_pref:
+            resp.set_cookie(COOKIE, g.rs_pref, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
+    elif request.endpoint != "static":
+        resp.vary.add("Cookie")
     return resp
 
 

@@ -1,4 +1,5 @@
-"""Downloads of a saved situation: the scenario (YAML), the trace (JSON), the chart (SVG, PNG)."""
+"""Downloads of a saved situation: the scenario (YAML), the trace (JSON), the chart at a step (SVG,
+PNG, PDF). Its walk-through to take away is in `exports`."""
 
 from __future__ import annotations
 
@@ -64,6 +65,12 @@ def chart_svg(sid: str):
 def chart_png(sid: str):
     s, pos, n = _step(sid)
     return _attachment(chart.png(s.trace, pos, n, lang()), "image/png", f"chart-{sid}{_rs(s)}-step{n}-{lang()}.png")
+
+
+@bp.get("/s/<sid>/chart.pdf")
+def chart_pdf(sid: str):
+    s, pos, n = _step(sid)
+    return _attachment(chart.pdf(s.trace, pos, n, lang()), "application/pdf", f"chart-{sid}{_rs(s)}-step{n}-{lang()}.pdf")
 
 
 @bp.errorhandler(RulesetProblem)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
-from .. import rulesets
-from . import chart
-from .errors import page_error
-from .i18n import t
-from .situations.examples import find_example, library
+from ... import rulesets
+from .. import chart
+from ..errors import page_error
+from ..i18n import t
+from ..situations.examples import find_example, library
+from .delivery import YEAR
 
 __all__ = ["bp"]
 
@@ -38,13 +41,28 @@ def timing_chart():
     asked = request.args.get("ruleset") or None
     if asked is not None and asked not in rulesets.RULESETS:
         return page_error(t("cmp_no_ruleset", asked=asked[:30], known=", ".join(rulesets.RULESETS)), 400)
-    charts = [(rs, [(code, chart.plain_svg(rs.id, code)) for code in ("en", "ko")])
+    # ?style=doc: the documentation style (the main flow, interrupts in a table beneath).
+    style = request.args.get("style") or "full"
+    if style not in chart.STYLES:
+        style = "full"
+    draw = chart.plain_svg if style == "full" else chart.doc_svg
+    charts = [(rs, [(code, draw(rs.id, code)) for code in ("en", "ko")])
               for rs in rulesets.RULESETS.values() if asked in (None, rs.id)]
-    return render_template("chart.html", charts=charts, shown=asked, rulesets=rulesets.RULESETS)
+    return render_template("chart.html", charts=charts, shown=asked, rulesets=rulesets.RULESETS, style=style)
+
+
+_CSS_VERSION = hashlib.blake2b(chart.STYLE_CSS.encode(), digest_size=6).hexdigest()
+
+
+@bp.app_template_global()
+def chart_css_url() -> str:
+    """The chart stylesheet's URL, naming its version: kept by browsers for a year."""
+    return url_for("pages.chart_css", v=_CSS_VERSION)
 
 
 @bp.get("/chart.css")
 def chart_css():
     resp = Response(chart.STYLE_CSS, mimetype="text/css")
-    resp.headers["Cache-Control"] = "public, max-age=3600"
+    named = request.args.get("v") == _CSS_VERSION
+    resp.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable" if named else "public, max-age=3600"
     return resp

@@ -1,0 +1,56 @@
+"""A run's walk-through as one self-contained HTML file: the chart, the trace, step buttons and
+keys, every word in the chosen language, and no request to anywhere (styles, script and data are
+inside), for a writer to attach to a wiki page or a forum post and for a reader to open offline.
+
+Every name a user typed reaches the file through Jinja's autoescaping (text), the chart's own
+escaping (`svg.xml_text`), or as JSON with `<`, `>`, `&` and `'` escaped."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
+
+from .. import paths
+from ..engine.trace import Trace, status_text, title_text
+from ..i18n import t
+from .positions import moment_of, positions
+from .svg import strip_prologue
+
+__all__ = ["walkthrough_html", "FOLDER"]
+
+FOLDER = paths.TEMPLATES / "export"
+
+
+@cache
+def _env() -> Environment:
+    return Environment(loader=FileSystemLoader(str(FOLDER)), autoescape=select_autoescape(default=True),
+                       trim_blocks=True, lstrip_blocks=True)
+
+
+@cache
+def _own(name: str) -> Markup:
+    # Trusted: the export's own stylesheet and script, files of this package (no user text).
+    text = (FOLDER / name).read_text(encoding="utf-8")
+    if "</" + "script" in text.lower() or "</" + "style" in text.lower():
+        raise ValueError(f"{name} would end its element early")
+    return Markup(text)
+
+
+def walkthrough_html(tr: Trace, lang: str, laid_out_svg: str, titles: dict[str, str], style_css: str,
+                     highlights) -> str:
+    """The file's text. `laid_out_svg` is the plain chart of the run's rule set (no prologue, no
+    style), `titles` its plain tooltips, `highlights(moments)` each step's highlight."""
+    pos = positions(tr, lang)
+    moments = [moment_of(tr, pos, p.n) for p in pos]
+    data = {"total": len(pos), "hl": highlights(moments), "base": titles,
+            "counter": t("pages.step_of", lang, n="__N__", total=len(pos))}
+    why = (tr.explanation or {}).get(lang) or (tr.explanation or {}).get("en")
+    return _env().get_template("walkthrough.html").render(
+        lang=lang, w=lambda key, **a: t(f"pages.{key}", lang, **a), title=title_text(tr.title, lang),
+        rs=tr.rs, trace=tr, positions=pos, status=status_text(tr.status, lang), why=why,
+        svg=Markup(strip_prologue(laid_out_svg)), css=_own("walkthrough.css"), chart_css=Markup(style_css),
+        script=_own("walkthrough.js"), data=htmlsafe_json_dumps(data),
+        warnings=[e.text(tr.rs, lang) for e in tr.warnings])
