@@ -65,6 +65,40 @@ def main() -> None:
     hit = sum(c.suggest(t)[:1] == [p] for t, p in zip(typos, picks, strict=True))
     print(f"suggest: the right card first for {hit} of 1,000 one-letter typos")
     print(f"search: {per_call_us(c.search, queries) / 1000:.2f} ms a call (100 half-typed titles)")
+    models_and_pages()
+
+
+def models_and_pages() -> None:
+    """The card models (read once), a scenario of real cards read and run, and the form's JSON."""
+    import tempfile
+
+    from judge.cards import model as card_model
+    from judge.engine import run
+    from judge.scenario import load_scenario
+    from judge.web import create_app
+
+    s = time.perf_counter()
+    models = card_model._load()
+    print(f"card models: {len(models)} read in {(time.perf_counter() - s) * 1000:.0f} ms "
+          f"({sum(len(m.checks) for m in models.values())} checks)")
+    text = ("run: {server: HQ, by: Inside Job}\nrunner: {credits: 2, cards: [{card: Inside Job}]}\n"
+            "servers: {HQ: {ice: [{card: tollbooth, rezzed: true}, {card: 에니그마, rezzed: true}], "
+            "cards: [{card: Hedge Fund}]}}\n")
+    n = 200
+    s = time.perf_counter()
+    for _ in range(n):
+        run(load_scenario("x.yaml", text=text))
+    print(f"a two-ice scenario of real cards (card:), read and run: {(time.perf_counter() - s) / n * 1000:.2f} ms")
+    with tempfile.TemporaryDirectory() as d:
+        client = create_app({"TESTING": True, "DATABASE": f"{d}/b.sqlite"}).test_client()
+        for url, label in (("/api/cards?q=toll&side=corp&type=ice", "autocomplete (/api/cards)"),
+                           ("/api/cards?q=%ED%86%A8%EB%B6%80", "autocomplete in Korean"),
+                           ("/api/cards/tollbooth/rows?place=ice", "a picked card's rows")):
+            client.get(url)
+            s = time.perf_counter()
+            for _ in range(n):
+                client.get(url)
+            print(f"{label}: {(time.perf_counter() - s) / n * 1000:.2f} ms a request (in process)")
 
 
 if __name__ == "__main__":
