@@ -37,7 +37,7 @@ def skip_text(reason: str, ice: str | None, lang: str = "en") -> str:
 
 def title_text(title: str, lang: str = "en") -> str:
     """A situation's title, or the words for an untitled one."""
-    return title or t("engine.untitled", lang)
+    return str(in_lang(title, lang)) if title else t("engine.untitled", lang)
 
 
 def guard_label(guard: str, lang: str = "en") -> str:

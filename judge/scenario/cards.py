@@ -27,7 +27,7 @@ ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "s
 def _subroutine(V: Validator, s, sp: tuple) -> Subroutine:
     if isinstance(s, dict):
         V.mapping(s, sp, ("text", "effect"), ("text",))
-        text = V.string(s["text"], sp + ("text",), limit=MAX_TEXT, kind="subroutine_text")
+        text = V.words(s["text"], sp + ("text",), limit=MAX_TEXT, kind="subroutine_text")
         if "effect" in s:
             return Subroutine(text, effects.parse_effects(V, s["effect"], sp + ("effect",), "corp"))
     else:

@@ -114,7 +114,7 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
     """Validate a parsed document into a Scenario."""
     V = Validator(doc)
     top = V.mapping(doc.data, (), TOP_KEYS, ("run",))
-    title = V.string(top["title"], ("title",), limit=300, kind="a_title") if "title" in top else (
+    title = V.words(top["title"], ("title",), limit=300, kind="a_title") if "title" in top else (
         Path(doc.source).stem if doc.source else "")
     rs_id = _ruleset(V, top, ruleset_override)
     _derived(V, top)

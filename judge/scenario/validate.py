@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import ScenarioError
-from ..i18n import Msg, msg
+from ..i18n import Msg, Title, msg
 from .readings import Notice
 from .yamlsource import Doc, path_text
 
@@ -83,6 +83,15 @@ class Validator:
         if any(ord(ch) < 32 and ch not in "\n\t" for ch in v):
             raise self.err(path, "control_in", what=w)
         return v
+
+    def words(self, v, path, *, limit: int = MAX_NAME, kind: str = "text") -> str:
+        """Free text in the reader's language: a string, or `{en: ..., ko: ...}` (ko optional),
+        kept as the English text that a Korean reader sees in Korean (`i18n.Title`)."""
+        if isinstance(v, dict):
+            self.mapping(v, path, ("en", "ko"), ("en",))
+            en = self.string(v["en"], path + ("en",), limit=limit, kind=kind)
+            return Title(en, self.string(v["ko"], path + ("ko",), limit=limit, kind=kind)) if "ko" in v else en
+        return self.string(v, path, limit=limit, kind=kind)
 
     def integer(self, v, path, lo: int = 0, hi: int = 1000) -> int:
         if isinstance(v, bool) or not isinstance(v, int):

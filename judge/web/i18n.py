@@ -58,5 +58,7 @@ def lang_url(code: str) -> str:
 def init_app(app: Flask) -> None:
     app.before_request(_choose)
     app.after_request(_remember)
+    # `{{ sc.title|shown }}`: text a scenario gives in both languages, in the reader's
+    app.jinja_env.filters["shown"] = lambda v: core.in_lang(v, lang())
     app.context_processor(lambda: {"t": t, "lang": lang(), "LANGS": LANGS, "lang_url": lang_url,
                                    "status_word": lambda s: status_text(s, lang())})
