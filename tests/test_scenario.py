@@ -146,3 +146,31 @@ def test_html_and_braces_in_names_are_kept_as_plain_text():
     sc = load_scenario("x.yaml", text=GOOD.replace("Hedge Fund", name.replace('"', '\\"')).replace(
         "{name: " + name.replace('"', '\\"'), '{name: "' + name.replace('"', '\\"') + '"'))
     assert sc.servers["HQ"].cards[0].name == name
+
+
+@pytest.mark.parametrize("value", ["ruling", "rules", "reading"])
+def test_how_sure_a_case_is_is_kept_on_the_scenario(value):
+    sc = load_scenario("x.yaml", text=f"confidence: {value}\n" + GOOD)
+
+    assert sc.confidence == value
+    assert load_scenario("x.yaml", text=GOOD).confidence is None
+
+
+def test_an_unknown_confidence_lists_the_three_values():
+    msg = error_of("confidence: sure\n" + GOOD)
+
+    assert "x.yaml:1: confidence: 'sure'" in msg and "ruling, rules, reading" in msg
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "Confidence: confirmed by an official ruling"),
+    ("ko", "확실성: 공식 판정으로 확인된 답"),
+])
+def test_the_text_trace_says_in_words_how_sure_the_case_is(lang, line):
+    from judge.engine import run
+    from judge.render.trace_text import render_text
+
+    shown = render_text(run(load_scenario("x.yaml", text="confidence: ruling\n" + GOOD)), lang).splitlines()
+    plain = render_text(run(load_scenario("x.yaml", text=GOOD)), lang)
+
+    assert shown[2] == line and line.split(":")[0] + ":" not in plain

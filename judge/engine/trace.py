@@ -139,6 +139,7 @@ class Trace:
     placed: list = field(default_factory=list)    # context.Placed: where each action is under rs
     dropped: list = field(default_factory=list)   # context.Dropped: actions with no moment under rs
     replaced_by: str | None = None                # the card whose replacement of the access applied
+    confidence: str | None = None                 # the scenario's: ruling, rules or reading
 
     @classmethod
     def build(cls, sc: Scenario, rs: Ruleset, events: list[Event], final, warnings: list[Event],
@@ -154,7 +155,7 @@ class Trace:
                    warnings=[e for e in everything if e.kind == "warning"],
                    status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
                    explanation=dict(sc.explanation), placed=list(placed or []), dropped=list(dropped or []),
-                   replaced_by=final.replaced_by)
+                   replaced_by=final.replaced_by, confidence=sc.confidence)
 
     @property
     def path(self) -> list[str]:
@@ -196,5 +197,6 @@ class Trace:
             "placed": [p.as_dict() for p in self.placed],
             "dropped": [d.as_dict(lang) for d in self.dropped],
             "explanation": self.explanation or None,
+            "confidence": self.confidence,
             "lang": lang,
         }

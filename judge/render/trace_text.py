@@ -25,6 +25,8 @@ def render_text(tr: Trace, lang: str = "en", verbose: bool = False) -> str:
     out = [f"{title_text(tr.title, lang)}  [{rs.id}]",
            f"{_l('outcome', lang)}: {status_text(tr.status, lang)} ({_l('ended', lang)} {tr.end})",
            f"{_l('path', lang)}: " + " > ".join(tr.shown_path(lang))]
+    if tr.confidence:
+        out.insert(2, f"{_l('confidence', lang)}: {t(f'cli.confidence.{tr.confidence}', lang)}")
     if tr.skipped:
         out.append(f"{_l('skipped', lang)}:")
         out += [f"  {e.shown(lang)}: {skip_text(e.args_get('reason'), e.ice, lang)}" for e in tr.skipped]

@@ -171,6 +171,7 @@ class Scenario:
     tags: tuple[str, ...] = ()
     explanation: dict[str, str] = field(default_factory=dict)
     sources: tuple[str, ...] = ()
+    confidence: str | None = None         # ruling, rules or reading (parse.CONFIDENCE); None: not said
     bad_publicity: int = 0
     credits: int = 5
     runner_cards: tuple[Card, ...] = ()

@@ -15,14 +15,17 @@ from .refs import check_cards, check_refs
 from .validate import MAX_TEXT, Validator
 from .yamlsource import Doc
 
-__all__ = ["parse_scenario", "TOP_KEYS", "DERIVED_KEYS", "DECISIONS"]
+__all__ = ["parse_scenario", "TOP_KEYS", "DERIVED_KEYS", "DECISIONS", "CONFIDENCE"]
 
-TOP_KEYS = ("title", "ruleset", "tags", "explanation", "sources", "run", "corp", "runner", "servers",
-            "actions", "expect", "derived")
+TOP_KEYS = ("title", "ruleset", "tags", "explanation", "sources", "confidence", "run", "corp", "runner",
+            "servers", "actions", "expect", "derived")
 # `derived`: where a situation made by a decision in the stepper comes from (not used by the run)
 DERIVED_KEYS = ("from", "ruleset", "step", "at", "choice", "card", "subs", "action")
 DECISIONS = ("jack_out", "continue", "rez", "unrez", "break", "replacement", "effect")
 MAX_SERVERS = 30
+# How sure a case is: `ruling` (an official ruling says so), `rules` (it follows from the rules text),
+# `reading` (the judge's reading of a point the rules leave open)
+CONFIDENCE = ("ruling", "rules", "reading")
 
 
 def _explanation(V: Validator, top: dict) -> dict[str, str]:
@@ -121,6 +124,7 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
     tags = tuple(V.string(t, ("tags", i), kind="a_tag") for i, t in enumerate(V.seq(top.get("tags", []), ("tags",), 30)))
     sources = tuple(V.string(s, ("sources", i), limit=500, kind="a_source")
                     for i, s in enumerate(V.seq(top.get("sources", []), ("sources",), 30)))
+    confidence = V.choice(top["confidence"], ("confidence",), CONFIDENCE, "confidence") if "confidence" in top else None
     run = V.mapping(top["run"], ("run",), ("server", "by", "turn"), ("server",))
     turn = V.choice(run["turn"], ("run", "turn"), SIDES, "player") if "turn" in run else RUNNER
     server = V.string(run["server"], ("run", "server"), kind="a_server_name")
@@ -140,7 +144,8 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
     if servers[server].is_remote and not (servers[server].ice or servers[server].root or servers[server].cards):
         raise V.err(("servers", server), "remote_empty", s=repr(server))
     sc = Scenario(title=title, ruleset=rs_id, server=server, servers=servers, by=by, tags=tags,
-                  explanation=_explanation(V, top), sources=sources, bad_publicity=bp, credits=credits,
+                  explanation=_explanation(V, top), sources=sources, confidence=confidence,
+                  bad_publicity=bp, credits=credits,
                   runner_cards=runner_cards, corp_cards=corp_cards, source=doc.source, turn=turn)
     known = check_cards(sc)
     if by is not None and by not in known:

@@ -8,7 +8,7 @@ from .conditions import CONDITIONS, COUNTS
 from .expect import EXPECT_KEYS, OUTCOMES
 from .model import CARD_TYPES, SIDES, WHENS
 from .named import OVERRIDES
-from .parse import DECISIONS
+from .parse import CONFIDENCE, DECISIONS
 from .validate import MAX_NAME, MAX_TEXT
 from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
 
@@ -106,6 +106,7 @@ def schema() -> dict:
                 "type": "object", "additionalProperties": False, "required": ["en"],
                 "properties": {"en": _str(MAX_TEXT), "ko": _str(MAX_TEXT)}}]},
             "sources": {"type": "array", "items": _str(500)},
+            "confidence": {"enum": list(CONFIDENCE)},
             "run": {"type": "object", "additionalProperties": False, "required": ["server"],
                     "properties": {"server": name, "by": name, "turn": {"enum": list(SIDES)}}},
             "corp": {"type": "object", "additionalProperties": False, "properties": {
