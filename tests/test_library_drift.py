@@ -12,9 +12,8 @@ example's Korean explanation and every card model's Korean `about` and `left_out
   (통과하자, 접근하자, 대치하자), never the vague 만나자;
 - an agenda is 아젠다, the seed's spelling, not 어젠다.
 
-Where an English explanation names one of these ideas, its Korean one uses the chosen word. Two
-drifts are still in the card models, which their writers own (KNOWN_IN_MODELS): those checks are
-strict xfails, so they fail, and the mark must go, as soon as the models are fixed.
+Where an English explanation names one of these ideas, its Korean one uses the chosen word. The
+card models' Korean is held to the same words.
 
 Drifts of a real card from the catalogue (its type, subtypes, number of subroutines, trash cost or
 agenda points) are named by `tests/test_examples_real_cards.py`, one message per kind of drift.
@@ -71,14 +70,6 @@ def drifts_in(text: str, name: str) -> list[str]:
     return [f"{m.group(0)!r} (say {word})" for m in other.finditer(text)]
 
 
-# Drifts still in the card models, which their writers own: strict xfail, so the mark must go
-# (and the models stay clean) once they are fixed.
-KNOWN_IN_MODELS = {
-    "agenda": "about/left_out of several models spell it 어젠다",
-    "meat damage": "Mad Dash's about says 육체 피해",
-}
-
-
 @pytest.mark.parametrize("name", list(DRIFTS))
 def test_the_examples_use_one_korean_word(name):
     found = [f"{p.name}: {d}" for p in FILES for d in drifts_in(_korean_of_example(p)[1], name)]
@@ -86,9 +77,7 @@ def test_the_examples_use_one_korean_word(name):
     assert not found, f"{name}:\n  " + "\n  ".join(found)
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=f"known in the card models: {KNOWN_IN_MODELS[n]}"))
-    if n in KNOWN_IN_MODELS else n for n in DRIFTS])
+@pytest.mark.parametrize("name", list(DRIFTS))
 def test_the_card_models_use_one_korean_word(name):
     found = [f"card model {cid}: {d}" for cid, text in _korean_of_models().items() for d in drifts_in(text, name)]
 

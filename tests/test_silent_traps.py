@@ -53,6 +53,12 @@ def test_a_never_rezzed_corp_card_is_a_warning_in_korean_too(tmp_path):
     assert any("Crisium Grid" in w and "레즈되지 않아" in w for w in out["warnings"])
 
 
+def test_a_corp_card_left_unrezzed_on_purpose_is_not_a_warning(tmp_path):
+    on_purpose = NEVER_REZZED.replace("type: upgrade,", "type: upgrade, rezzed: false,")
+    out = json.loads(judge(tmp_path, on_purpose, "--format", "json").stdout)
+    assert not [w for w in out["warnings"] if "Crisium Grid" in w]
+
+
 def test_the_form_asks_what_happens_when_the_runner_cannot_pay(client, csrf):
     resp = client.post("/new", data=form(csrf, **{"act-at": ["2.3"], "act-by": ["runner"], "act-effect": ["pay"],
                                                  "act-value": ["3"], "act-otherwise": [""]}))

@@ -19,6 +19,9 @@ def counted(x: Exec, what: str) -> int:
     w = x.w
     if what == "passed_distinct":
         return len(set(w.passed))
+    if what == "subroutines":  # of the ice of the moment (Femme Fatale: 1 credit per subroutine)
+        ice = x.ctx.cards.get(w.ice) if w.ice else None
+        return len(ice.subroutines) if ice else 0
     return len(getattr(w, what))
 
 
@@ -63,6 +66,8 @@ def _one(x: Exec, card: Card, key: str, value: object) -> bool:
         return (subs > 0 and all(n in w.broken for n in range(1, subs + 1))) == value
     if key == "subroutine_resolved":
         return bool(w.resolved_subs) == value
+    if key == "ice_rezzed":
+        return (w.ice is not None and w.ice in w.rezzed) == value
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 

@@ -77,10 +77,11 @@ def _notices(ctx: Context) -> list[Event]:
 
 
 def _never_rezzed(ctx: Context, s: State) -> list[Event]:
-    """A Corp card in play whose abilities need it rezzed, never rezzed during the run."""
+    """A Corp card in play whose abilities need it rezzed, never rezzed during the run (unless the
+    scenario says it is unrezzed: `rezzed: false` is a choice, not a slip)."""
     out = []
     for c in ctx.sc.placed_cards():
-        if c.side != CORP or c.type in ALWAYS_ACTIVE or c.key in s.rezzed_ever:
+        if c.side != CORP or c.type in ALWAYS_ACTIVE or c.key in s.rezzed_ever or c.rezzed_said:
             continue
         reacting = [a for a in c.abilities if a.when not in ("accessed", "paid")]
         in_play = board.slot_of(s, c.key) is not None or any(c.key in keys for _, keys in s.root) or any(

@@ -104,7 +104,7 @@ def parse_card(V: Validator, v, path: tuple, side: str, default_type: str | None
     runs = V.choice(v["runs"], path + ("runs",), RUNS, "value") if "runs" in v else None
     return Card(
         key=key, name=name, side=side, type=ctype, subtypes=subtypes, title_ko=title_ko, card_id=card_id, runs=runs,
-        rezzed=V.boolean(v["rezzed"], path + ("rezzed",)) if "rezzed" in v else False,
+        rezzed=V.boolean(v["rezzed"], path + ("rezzed",)) if "rezzed" in v else False, rezzed_said="rezzed" in v,
         trash_cost=V.integer(v["trash_cost"], path + ("trash_cost",), 0, 100) if "trash_cost" in v else None,
         points=V.integer(v["points"], path + ("points",), 0, 20) if "points" in v else None,
         subroutines=subs, abilities=abilities, line=V.line(path))

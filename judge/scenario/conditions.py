@@ -23,10 +23,11 @@ CONDITIONS: dict[str, str] = {
     "all_broken": "bool",           # every subroutine of the ice of the encounter was broken
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter
     "bypassed": "bool",             # that ice was bypassed
+    "ice_rezzed": "bool",           # the ice of the moment is rezzed (Snitch: an unrezzed ice)
 }
 
 # what an Amount or a `count` condition counts
-COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached")
+COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached", "subroutines")
 
 
 def parse_conditions(V: Validator, v, path: tuple) -> tuple[tuple[str, object], ...]:

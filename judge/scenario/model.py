@@ -108,6 +108,7 @@ class Card:
     title_ko: str | None = None         # a real card's official Korean title (`card:`)
     card_id: str | None = None          # a real card's NetrunnerDB id (`card:`)
     runs: str | None = None             # a run event: which servers its run may attack (any, remote, ...)
+    rezzed_said: bool = False           # `rezzed` is written (unrezzed on purpose is not a slip)
 
     @property
     def is_ice(self) -> bool:
