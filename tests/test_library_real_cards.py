@@ -40,7 +40,6 @@ HAND_WRITTEN = {
 
 # A `card:` entry that replaces what the card does, by the card's title: why a case may.
 OVERRIDES = {
-    "Anansi": "its 3 net damage when an encounter ends not fully broken is left out of its model",
     "Architect": "the card the Corp installs is the case's choice",
     "Ash 2X3ZB9CY": "its trace lost (the model takes it won)",
     "Brân 1.0": "the ice the Corp installs is the case's choice",
@@ -50,9 +49,7 @@ OVERRIDES = {
     "Ganked!": "the ice the Corp picks for the encounter",
     "Giordano Memorial Field": "how many agendas the Runner has scored (the model counts one)",
     "Mind Game": "the server the Corp picks (the model picks Archives)",
-    "Mirāju": "its move to Archives comes as the encounter ends, not at a pass (the model's moment)",
     "Singularity": "the cards its replacement trashes (the model names none)",
-    "Sneakdoor Beta": "its redirect belongs to the moment the run would be successful, later than the model's",
     "Snitch": "the unrezzed ice it meets (the model does not check that the ice is unrezzed)",
     "The Twins": "the ice the Runner encounters again (the model cannot name it)",
     "Thimblerig": "the ice the Corp swaps it with",

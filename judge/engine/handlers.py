@@ -261,6 +261,13 @@ def declare_success(x: Exec, st: Step) -> None:
     w = x.w
     w.flags |= {Flag.REACHED_SUCCESS}
     blocker = x.success_blocker()
+    if not blocker:
+        # "When the run would be declared successful" (Sneakdoor Beta's redirect): only when it can be,
+        # and before it is; what it does (a new attacked server) may then forbid it after all.
+        resolve_moments(x, st, ("would_be_successful",), with_actions=False)
+        if x.interrupted(st):
+            return
+        blocker = x.success_blocker()
     if blocker:
         x.emit("action", "not_declared", st, why=blocker)
         resolve_moments(x, st, ())

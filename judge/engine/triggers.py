@@ -54,7 +54,7 @@ def _reacts(x: Exec, card: Card, i: int, ab: Ability, when: str, accessed: str |
         return False
     if ab.ice is not None and ab.ice != w.ice:
         return False
-    if when == "if_successful" and card.key != x.ctx.sc.by:
+    if when in ("if_successful", "would_be_successful") and card.key != x.ctx.sc.by:
         return False
     return not (ab.first and (card.key, i) in w.used_first)
 
