@@ -20,6 +20,13 @@ def lang() -> str:
     return g.get("lang", "en") if g else "en"
 
 
+def tag_text(tag: str, lang_: str) -> str:
+    """A library tag in words: `step-2.3` as a step, a known tag by its word, any other as written."""
+    if tag.startswith("step-"):
+        return core.t("tags.step", lang_, n=tag[5:])
+    return core.t(f"tags.words.{tag}", lang_) if core.has(f"tags.words.{tag}", lang_) else tag
+
+
 def t(key: str, **args: object) -> str:
     """A page string in the current language, with {placeholders} filled in."""
     return core.t(f"pages.{key}", lang(), **args)
@@ -60,5 +67,8 @@ def init_app(app: Flask) -> None:
     app.after_request(_remember)
     # `{{ sc.title|shown }}`: text a scenario gives in both languages, in the reader's
     app.jinja_env.filters["shown"] = lambda v: core.in_lang(v, lang())
+    app.jinja_env.filters["tag"] = lambda v: tag_text(v, lang())
+    app.jinja_env.globals["confidence_text"] = lambda c, short=False: (
+        core.t(f"pages.conf_short_{c}" if short else f"cli.confidence.{c}", lang()) if c else "")
     app.context_processor(lambda: {"t": t, "lang": lang(), "LANGS": LANGS, "lang_url": lang_url,
                                    "status_word": lambda s: status_text(s, lang())})
