@@ -13,10 +13,10 @@ from ..scenario import CENTRALS, RUNNER, THAT_ICE, Card, Effect
 from . import board
 from .context import Context
 from .effects import APPLY, Call
-from .guards import guard_holds
+from .guards import edge_table, guard_holds, interrupt_table, row_holds
 from .handlers import HANDLERS, HOOKS
 from .state import ENCOUNTER_FLAGS, Flag, Work
-from .trace import Event, occurrence
+from .trace import Event, EventDraft, occurrence
 
 __all__ = ["Exec", "MAX_STEPS", "MAX_FORCED_DEPTH", "ALWAYS_ACTIVE"]
 
@@ -38,11 +38,13 @@ class Exec:
     # ---------------------------------------------------------------- events
     def emit(self, kind: str, key: str, st: Step | None = None, side: str | None = None,
              rule: str | None = None, extra: tuple = (), **args) -> Event:
-        st = st or self.rs.step(self.w.step)
-        ice = self.w.ice if st.per_ice else None
-        e = Event(kind=kind, step=st.id, ice=ice,
-                  occurrence=occurrence(st.id, ice, self.w.visit) if ice else st.id,
-                  side=side, msg=key, args=tuple(args.items()), rule=rule or st.rule, extra=tuple(extra))
+        w = self.w
+        if st is None:
+            st = self.rs.step(w.step)
+        ice = w.ice if st.per_ice else None
+        e = EventDraft(kind, st.id, ice, occurrence(st.id, ice, w.visit) if ice else st.id, side, key,
+                       tuple(args.items()), rule or st.rule, extra if type(extra) is tuple else tuple(extra))
+        e.__class__ = Event  # trace.make_event, written out: the engine's most frequent call
         self.events.append(e)
         return e
 
@@ -85,9 +87,9 @@ class Exec:
             self.emit("enter", "enter_ice" if ice else "enter", st, name=st.id, ice=ice or "")
 
     def choose(self, st: Step) -> Edge:
-        for e in self.rs.out_edges(st.id):
-            if guard_holds(self, e.guard):
-                return e
+        for row in edge_table(self.rs, st.id):
+            if row_holds(self, row):
+                return row[0]
         raise RunError("no_edge", step=st.id, rs=self.rs.id)
 
     def take(self, e: Edge, enter_next: bool = True) -> None:
@@ -182,10 +184,14 @@ class Exec:
     def interrupted(self, st: Step, in_window: bool = False) -> bool:
         """An interrupt edge out of this step now holds: the rest of the step is abandoned (in a
         paid ability window, interrupts that let the window complete do not stop it)."""
-        for it in self.rs.interrupts_from(st.id):
+        gates, rows = interrupt_table(self.rs, st.id)
+        if gates is not None and self.w.flags.isdisjoint(gates):
+            return False  # none of the flags an interrupt needs is set: the usual case, no guard called
+        for row in rows:
+            it = row[0]
             if self.passing and it.guard.partition("&")[0] in ("bypassed", "ice_left"):
                 continue  # passing the ice on the way out is what that interrupt does
-            if guard_holds(self, it.guard):
+            if row_holds(self, row):
                 if in_window and it.completes_window:
                     continue
                 return True
