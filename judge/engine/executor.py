@@ -23,11 +23,14 @@ __all__ = ["Exec", "MAX_STEPS", "MAX_FORCED_DEPTH", "ALWAYS_ACTIVE"]
 MAX_STEPS = 400        # a run that enters more steps than this loops
 MAX_FORCED_DEPTH = 10  # nested forced encounters
 ALWAYS_ACTIVE = ("agenda", "operation", "identity", "event")  # types whose abilities need no rez
+_new = object.__new__
 _STOP_FLAGS = (Flag.SERVER_GONE, Flag.JACKED_OUT, Flag.RUN_ENDED, Flag.ICE_LEFT, Flag.BYPASSED)
 
 
 class Exec:
     """The executor of one step: the context, the working state and the events so far."""
+
+    __slots__ = ("ctx", "rs", "w", "events", "depth", "passing")
 
     def __init__(self, ctx: Context, w: Work, depth: int = 0) -> None:
         self.ctx, self.rs, self.w = ctx, ctx.rs, w
@@ -41,10 +44,16 @@ class Exec:
         w = self.w
         if st is None:
             st = self.rs.step(w.step)
-        ice = w.ice if st.per_ice else None
-        e = EventDraft(kind, st.id, ice, occurrence(st.id, ice, w.visit) if ice else st.id, side, key,
-                       tuple(args.items()), rule or st.rule, extra if type(extra) is tuple else tuple(extra))
-        e.__class__ = Event  # trace.make_event, written out: the engine's most frequent call
+        e = _new(EventDraft)  # trace.make_event written out: the engine's most frequent call
+        e.kind, e.step, e.side, e.msg, e.args = kind, st.id, side, key, tuple(args.items())
+        e.rule, e.extra = rule or st.rule, extra if type(extra) is tuple else tuple(extra)
+        if st.per_ice and w.ice:
+            e.ice = ice = w.ice
+            e.occurrence = f"{st.id}@{ice}#{w.visit}" if w.visit > 1 else f"{st.id}@{ice}"  # = occurrence()
+        else:
+            e.ice = w.ice if st.per_ice else None
+            e.occurrence = st.id
+        e.__class__ = Event
         self.events.append(e)
         return e
 
@@ -87,16 +96,18 @@ class Exec:
             self.emit("enter", "enter_ice" if ice else "enter", st, name=st.id, ice=ice or "")
 
     def choose(self, st: Step) -> Edge:
-        for row in edge_table(self.rs, st.id):
+        gates, rows, ungated = edge_table(self.rs, st.id)
+        for row in (ungated if self.w.flags.isdisjoint(gates) else rows):
             if row_holds(self, row):
                 return row[0]
         raise RunError("no_edge", step=st.id, rs=self.rs.id)
 
     def take(self, e: Edge, enter_next: bool = True) -> None:
-        w = self.w
-        src_occ = self.occ(self.rs.step(e.src))
+        w, rs = self.w, self.rs
+        src = rs.step(e.src)
+        src_occ = self.occ(src)
         if e.then:
-            HOOKS[e.then](self, self.rs.step(e.src))
+            HOOKS[e.then](self, src)
             if guard_holds(self, "approach_again") and e.dst != self.rs.approach_step and self.rs.approach_step:
                 # "Approach that ice again" set while passing on the edge: back to the approach.
                 e = Edge(e.src, self.rs.approach_step, "approach_again")
@@ -108,7 +119,7 @@ class Exec:
         if not enter_next:
             return
         w.step = e.dst
-        self.emit("transition", "transition", self.rs.step(e.src), guard=e.guard, src=src_occ,
+        self.emit("transition", "transition", src, guard=e.guard, src=src_occ,
                   dst=e.dst, extra=(("edge", e.id), ("to", e.dst)))
 
     def check_skipped_actions(self, st: Step, occ: str, reason: str) -> None:

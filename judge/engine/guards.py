@@ -96,12 +96,16 @@ def row_holds(x: Exec, row: Row) -> bool:
     return True
 
 
-def edge_table(rs: Ruleset, step_id: str) -> tuple[Row, ...]:
-    """The edges out of a step in the order the engine tries them, each with its gate and guard."""
+def edge_table(rs: Ruleset, step_id: str) -> tuple[frozenset[Flag], tuple[Row, ...], tuple[Row, ...]]:
+    """The edges out of a step in the order the engine tries them, each with its gate and guard:
+    the gate flags, every row, and the rows without a gate (all that can hold while no gate flag
+    is set, in the same order)."""
     cache = rs.__dict__.setdefault("_edge_rows", {})
     got = cache.get(step_id)
     if got is None:
-        got = cache[step_id] = tuple(_row(e, e.guard) for e in rs.out_edges(step_id))
+        rows = tuple(_row(e, e.guard) for e in rs.out_edges(step_id))
+        got = cache[step_id] = (frozenset(g for _, g, _ in rows if g is not None), rows,
+                                tuple(r for r in rows if r[1] is None))
     return got
 
 
