@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
-__all__ = ["State", "Work", "Flag", "Slots", "Cards"]
+__all__ = ["State", "Work", "Flag", "Slots", "Cards", "evolve"]
 
 # ((server, ((slot id, ice key or None once the ice left the position), ...)), ...), outermost first
 Slots = tuple[tuple[str, tuple[tuple[int, "str | None"], ...]], ...]
@@ -127,3 +127,12 @@ def _copier(args: str, body: str, result: str) -> object:
 
 
 _thaw = _copier("cls, s", "w = new(cls)\n    " + "\n    ".join(f"w.{n} = s.{n}" for n in _FIELDS), "w")
+
+
+def evolve(s: State, **changes: object) -> State:
+    """A copy of a state with some fields rebound: `dataclasses.replace` without the frozen
+    dataclass's 45 setattr calls."""
+    w = Work.thaw(s)
+    for name, value in changes.items():
+        setattr(w, name, value)
+    return w.freeze()
