@@ -119,7 +119,8 @@ def _forbidden(s: State, *what: str) -> bool:
 def rezzable(cards: dict[str, Card], st: Step, ice: str | None, s: State) -> list[str]:
     """The cards the Corp may rez at this step as the rules allow: the approached ice in its rez
     window, upgrades and assets of the attacked server in a window for them (a central server's
-    cards are not installed: only its root). Cards already rezzed are left out."""
+    cards are not installed: only its root), none that has left play. Whether one is rezzed
+    already is the caller's to see."""
     out = []
     if st.rez_ice and ice and cards[ice].is_ice:
         out.append(ice)
@@ -127,7 +128,7 @@ def rezzable(cards: dict[str, Card], st: Step, ice: str | None, s: State) -> lis
         server = s.server
         keys = board.cards_in(s.root, server) + (board.cards_in(s.contents, server) if server not in CENTRALS else ())
         out += [k for k in keys if cards[k].type in ("upgrade", "asset") and cards[k].side == CORP]
-    return [k for k in out if k not in s.rezzed and k not in s.removed]
+    return [k for k in out if k not in s.removed]
 
 
 def breakable(card: Card, s: State) -> list[int]:
@@ -193,7 +194,7 @@ def _at(ctx: Context, x: Exec, enter: Event, evs: list[Event], before: State, af
         out.append(_pair(Choice("jack_out", RUNNER, st.id, ice, visit)))
     for k in rezzable(ctx.cards, st, ice, before):
         card = ctx.cards[k]
-        if ("rez", k) in fixed or _forbidden(before, "rez", *(("rez_ice",) if card.is_ice else ())):
+        if k in before.rezzed or ("rez", k) in fixed or _forbidden(before, "rez", *(("rez_ice",) if card.is_ice else ())):
             continue
         if card.is_ice and board.slot_of(before, k) is None:
             continue
