@@ -21,7 +21,7 @@ TOP_KEYS = ("title", "ruleset", "tags", "explanation", "sources", "run", "corp",
             "actions", "expect", "derived")
 # `derived`: where a situation made by a decision in the stepper comes from (not used by the run)
 DERIVED_KEYS = ("from", "ruleset", "step", "at", "choice", "card", "subs", "action")
-DECISIONS = ("jack_out", "continue", "rez", "unrez", "break", "effect")
+DECISIONS = ("jack_out", "continue", "rez", "unrez", "break", "effect", "line")
 MAX_SERVERS = 30
 
 

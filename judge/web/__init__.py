@@ -36,11 +36,11 @@ from .library import handout, quiz
 from .library import views as library
 from .rulesets import compare, preference, translate
 from .situations import db as store
-from .stepper import files
+from .stepper import explore, files
 from .stepper import views as stepper
 
 # Every page group's blueprints, in the order they are registered.
-BLUEPRINTS = (pages.bp, api.bp, editor.bp, stepper.bp, files.bp, compare.bp, translate.bp, library.bp,
+BLUEPRINTS = (pages.bp, api.bp, editor.bp, stepper.bp, files.bp, explore.bp, compare.bp, translate.bp, library.bp,
               handout.bp, quiz.bp, library_coverage.bp, card_pages.bp)
 
 __all__ = ["create_app", "MAX_BYTES"]

@@ -16,7 +16,7 @@ from .i18n import t
 from .stepper.positions import Position
 
 __all__ = ["moment_of", "inline_svg", "inline_or_failure", "failure_text", "tooltips", "plain_svg", "highlights", "base_titles", "png", "file_svg", "STYLE_CSS",
-           "event_svg", "timeline_svg", "step_nodes", "drawn"]
+           "event_svg", "timeline_svg", "step_nodes", "drawn", "heat_svg", "HEAT_CSS"]
 
 STYLE_CSS = render.STYLE_CSS
 _STYLE = re.compile(r"<style>.*?</style>", re.S)
@@ -91,6 +91,15 @@ def _timeline(dot_text: str) -> str:
 def timeline_svg(t: Trace, lang: str) -> Markup:
     """A run's walk-through (one Graphviz run per distinct run and language, then cached)."""
     return _markup(_timeline(render.timeline_dot(t, lang)))
+
+
+def heat_svg(ruleset_id: str, lang: str, through: dict[str, int], total: int) -> Markup:
+    """The chart coloured by how many of `total` lines pass each step and edge (the explorer; its
+    heat classes come from /chart-heat.css)."""
+    return _markup(render.heat_svg(ruleset_id, lang, through, total))
+
+
+HEAT_CSS = render.HEAT_CSS
 
 
 @cache
