@@ -141,3 +141,18 @@ def test_hostile_names_stay_text(client):
     assert "<b>\"" not in html and "<i>{E}</i>" not in html and "&lt;i&gt;{E}&lt;/i&gt;" in html
     link = next(u for u in line_links(html) if "rez" in u)
     assert client.get(link).status_code == 303
+
+
+def test_a_board_that_explodes_is_cut_and_the_page_says_so(client):
+    ice = [{"name": f"Ice {i}", "type": "ice", "subroutines": ["End the run", "Lose a click", "Net damage"]}
+           for i in range(10)]
+    sid = save(client, yaml.safe_dump({"title": "ten ice", "run": {"server": "Server 1"},
+                                       "servers": {"Server 1": {"ice": ice, "root": [{"card": "Caprice Nisei"}],
+                                                                "cards": [{"name": "A", "type": "agenda"}]}}}))
+    html = page(client, f"/s/{sid}/explore?lang=en")
+    note = re.search(r'id="ex-note"[^>]*>(.*?)</p>', html, re.S).group(1)
+    assert "Truncated at 4000 lines" in note
+    found = int(re.search(r"the counts cover the (\d+) lines", note).group(1))
+    tree = re.search(r'<section class="ex-tree".*?</section>', html, re.S).group(0)
+    assert len(line_links(tree)) == min(300, found)
+    assert ("more lines are not drawn" in tree) == (found > 300)

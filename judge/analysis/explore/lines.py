@@ -82,6 +82,8 @@ class Lines:
         self._groups: dict[int, list[Group]] = {}
         self._counts: dict[int, dict[str, int]] = {}
         self._order: list[Node] | None = None
+        self._shortest: dict[str, Line] | None = None
+        self._through: dict[str, int] | None = None
 
     # ------------------------------------------------------------ futures as an interned trie
     def _intern(self, entries: frozenset) -> int:
@@ -205,6 +207,11 @@ class Lines:
     def shortest(self) -> dict[str, Line]:
         """For each outcome, its line with the fewest steps (then the fewest choices that need an
         action: the plainest way there)."""
+        if self._shortest is None:
+            self._shortest = self._find_shortest()
+        return self._shortest
+
+    def _find_shortest(self) -> dict[str, Line]:
         best: dict[int, dict[str, tuple]] = {}
         for node in self.order():
             if node.leaf is not None:
@@ -230,6 +237,18 @@ class Lines:
     # ------------------------------------------------------------ the chart
     def through(self) -> dict[str, int]:
         """How many lines pass each chart element (a step id, or an edge id) at least once."""
+        if self._through is None:
+            self._through = self._count_through()
+        return self._through
+
+    def complete(self) -> Lines:
+        """Everything computed now, so that readers in several threads only read."""
+        self.counts()
+        self.shortest()
+        self.through()
+        return self
+
+    def _count_through(self) -> dict[str, int]:
         avoid: dict[int, dict[str, int]] = {}  # per node: lines below it that never pass an element
         for node in self.order():             # (an element missing: every line below avoids it)
             groups = self.groups(node)

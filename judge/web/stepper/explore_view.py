@@ -71,7 +71,7 @@ def exploration(s: Situation, start: Start) -> tuple[Exploration, Lines]:
             return got
     exp = explore(s.scenario, s.trace.ruleset, start=start.state, release=start.opened,
                   max_lines=MAX_LINES, max_seconds=MAX_SECONDS)
-    got = (exp, Lines(exp))
+    got = (exp, Lines(exp).complete())  # read by any thread from now on: nothing left to compute
     with _lock:
         _cache[key] = got
         while len(_cache) > _KEEP:
