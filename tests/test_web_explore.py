@@ -121,7 +121,10 @@ def test_a_bad_start_is_a_400_page(client, query):
 
 @pytest.mark.parametrize("c", ["", "zzz", "[[1,2]]", '[["rez","corp","2.3","Enigma",1,"Ice Wall",[],false,0]]',
                                '[["rez","corp","2.3","Enigma",1,"<script>alert(1)</script>",[],false,0]]',
-                               "[" * 5000, '[["jack_out","runner","2.2","Ice Wall",1,null,[],false,0]]'])
+                               "[" * 5000, '[["jack_out","runner","2.2","Ice Wall",1,null,[],false,0]]',
+                               '[["rez","corp",{"a":1},"Enigma",1,"Enigma",[],false,0]]',
+                               '[["rez","corp","2.3","Enigma",1e9,"Enigma",[],false,0]]',
+                               '[["break","runner","3.1","Enigma",1,"Enigma",[99999],true,0]]'])
 def test_a_link_that_names_no_line_is_a_400_page(client, c):
     sid = save(client, TWO_ICE)
     r = client.get(f"/s/{sid}/explore/line", query_string={"c": c})
@@ -156,3 +159,15 @@ def test_a_board_that_explodes_is_cut_and_the_page_says_so(client):
     tree = re.search(r'<section class="ex-tree".*?</section>', html, re.S).group(0)
     assert len(line_links(tree)) == min(300, found)
     assert ("more lines are not drawn" in tree) == (found > 300)
+
+
+def test_when_the_search_was_cut_by_time_a_link_is_checked_by_the_situation_it_makes(client, monkeypatch):
+    from judge.web.stepper import explore_view
+
+    monkeypatch.setattr(explore_view, "MAX_SECONDS", 0.0)  # the search stops at once: it reached nothing
+    sid = save(client, TWO_ICE.replace("Hedge Fund}]", "Hedge Fund}]\n  R&D: {}"))  # a board of its own
+    legal = '[["rez","corp","2.3","Enigma",1,"Enigma",[],false,0]]'
+    assert client.get(f"/s/{sid}/explore/line", query_string={"c": legal}).status_code == 303
+    wrong = '[["rez","corp","2.3","Ice Wall",1,"Enigma",[],false,0]]'  # Enigma rezzed while Ice Wall is approached
+    r = client.get(f"/s/{sid}/explore/line", query_string={"c": wrong, "lang": "en"})
+    assert r.status_code == 400 and "Enigma" in r.get_data(as_text=True)

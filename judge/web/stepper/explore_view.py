@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from flask import url_for
 from markupsafe import Markup
 
-from ...analysis.explore import OUTCOMES, Choice, Exploration, Line, Lines, explore
+from ...analysis.explore import DEFAULT_OF, OUTCOMES, Choice, Exploration, Line, Lines, explore
 from ...analysis.explore.search import releasable
 from ...engine.state import State
 from ...engine.trace import title_text
-from ...scenario import load_scenario
+from ...scenario import MAX_NAME, SIDES, load_scenario
 from .. import chart
 from ..i18n import lang, t
 from ..situations.situation import Situation
@@ -93,25 +93,43 @@ def line_url(s: Situation, start: Start, line: Line) -> str:
 
 def parse_line(raw: str, s: Situation, lines: Lines) -> list[Choice]:
     """The choices a link carries, each checked to be one the explorer offers somewhere in this
-    situation's lines; ValueError (in the page's words) for anything else."""
+    situation's lines (when the search was cut by time, what it reached differs from run to run:
+    then the derived situation's own validation is the check); ValueError (in the page's words)
+    for anything else."""
     if len(raw) > MAX_LINK:
         raise ValueError(t("ex_bad_line"))
     try:
         items = json.loads(raw)
     except (ValueError, RecursionError):
         raise ValueError(t("ex_bad_line")) from None
-    offered = _offered(lines)
+    offered = _offered(lines) if lines.exp.truncated != "time" else None
+    steps = s.trace.rs.step_ids
     out = []
     for it in items if isinstance(items, list) else [None]:
         try:
             kind, by, step, ice, visit, card, subs, every, ability = it
-            c = Choice(kind, by, step, ice, int(visit), card, tuple(int(n) for n in subs), bool(every), int(ability))
+            c = Choice(kind, by, step, ice, visit, card, tuple(subs), every, ability)
         except (TypeError, ValueError):
             raise ValueError(t("ex_bad_line")) from None
-        if c not in offered or not c.acts:
+        if not _well_formed(c, steps):
+            raise ValueError(t("ex_bad_line"))
+        if offered is not None and c not in offered:
             raise ValueError(t("ex_bad_line"))
         out.append(c)
     return out
+
+
+def _well_formed(c: Choice, steps: tuple[str, ...]) -> bool:
+    """Every field of the right type and range (the link is typed by anyone)."""
+    def name(v: object) -> bool:
+        return v is None or (isinstance(v, str) and 0 < len(v) <= MAX_NAME)
+
+    def number(v: object, top: int) -> bool:
+        return type(v) is int and 0 <= v <= top
+
+    return (c.kind in DEFAULT_OF and c.by in SIDES and c.step in steps and name(c.ice) and name(c.card)
+            and number(c.visit, 50) and number(c.ability, 30) and isinstance(c.every, bool)
+            and len(c.subs) <= 50 and all(number(n, 50) for n in c.subs))
 
 
 def _offered(lines: Lines) -> set[Choice]:
