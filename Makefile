@@ -42,6 +42,7 @@ graphs: setup
 
 bench: setup
 	$(PY) benchmarks/engine_bench.py
+	$(PY) benchmarks/explore_bench.py
 	$(PY) benchmarks/chart_bench.py
 
 # Many judges at once: a waitress server on 127.0.0.1, 20 clients for 30 s (tests/test_load.py runs 5 x 3 s).

@@ -23,10 +23,12 @@ ROOT = HERE.parent
 
 ROUND = r"""
 import json, statistics, sys, time
-sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[2])
-from engine_bench import ten_ice
+sys.path.insert(0, sys.argv[2])
+import judge  # the tree's own, imported before engine_bench puts this tree first on sys.path
 from judge.engine import run
 from judge.scenario import load_scenario
+sys.path.insert(0, sys.argv[1])
+from engine_bench import ten_ice
 sc = load_scenario("ten-ice.yaml", text=ten_ice())
 t = run(sc)
 for _ in range(20):
@@ -35,7 +37,7 @@ times = []
 for _ in range(int(sys.argv[3])):
     t0 = time.perf_counter(); run(sc); times.append(time.perf_counter() - t0)
 med = statistics.median(times)
-print(json.dumps({"steps": len(t.path), "events": len(t.events), "run_ms": med * 1e3,
+print(json.dumps({"judge": judge.__file__, "steps": len(t.path), "events": len(t.events), "run_ms": med * 1e3,
                   "step_us": med / len(t.path) * 1e6}))
 """
 
@@ -43,7 +45,10 @@ print(json.dumps({"steps": len(t.path), "events": len(t.events), "run_ms": med *
 def _round(tree: Path, repeat: int) -> dict:
     out = subprocess.run([sys.executable, "-c", ROUND, str(HERE), str(tree), str(repeat)],
                          capture_output=True, text=True, check=True, cwd=tree)
-    return json.loads(out.stdout)
+    got = json.loads(out.stdout)
+    if not Path(got["judge"]).resolve().is_relative_to(tree.resolve()):
+        raise SystemExit(f"the round for {tree} imported {got['judge']}: the comparison would be void")
+    return got
 
 
 def main() -> None:

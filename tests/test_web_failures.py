@@ -246,3 +246,15 @@ def test_a_saved_row_changed_behind_the_apps_back_is_validated_again_not_trusted
 
     assert page.status_code == 400 and "no longer loads" in text(page) and "<script>" not in text(page)
     assert api.status_code == 400 and api.get_json()["error"]
+
+
+def test_without_graphviz_the_explore_page_still_lists_every_line_and_says_why(
+        client, sid, fresh_charts, tmp_path, monkeypatch):
+    fake_dot(tmp_path, monkeypatch, None)
+
+    resp = client.get(f"/s/{sid}/explore?lang=en")
+
+    assert resp.status_code == 200
+    html = text(resp)
+    assert "Graphviz is not installed" in chart_box(html) and "<svg" not in chart_box(html)
+    assert 'id="ex-tree"' in html and "the Corp rezzes Enigma" in html

@@ -1,4 +1,4 @@
-"""The `judge` command line: run, check, coverage, compare, translate, schema, chart, export, serve.
+"""The `judge` command line: run, check, coverage, compare, explore, translate, schema, chart, export, serve.
 
 It may import everything below it (web, analysis, render, engine, scenario, rulesets); nothing
 imports it but `judge.__main__` and the `judge` script.
@@ -15,6 +15,7 @@ from ..i18n import t
 from .catalogue import cards
 from .chart import chart_cmd
 from .commands import COMMANDS
+from .explore import explore_cmd
 from .export import export_cmd
 
 __all__ = ["main", "cli"]
@@ -26,7 +27,7 @@ def cli() -> None:
     """Judge the timing of a Netrunner run, step by step."""
 
 
-for _command in COMMANDS + (chart_cmd, export_cmd, cards):
+for _command in COMMANDS + (explore_cmd, chart_cmd, export_cmd, cards):
     cli.add_command(_command)
 
 

@@ -11,6 +11,7 @@ on without it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..i18n import t
 from ..rulesets import get
@@ -78,6 +79,23 @@ class Context:
     actions: dict[tuple, list[Action]] = field(default_factory=dict)
     placed: list[Placed] = field(default_factory=list)
     dropped: list[Dropped] = field(default_factory=list)
+
+    @cached_property
+    def whens(self) -> frozenset[str]:
+        """Every moment some card of the scenario has an ability for: a moment outside it
+        triggers nothing, which the engine knows without looking at a card."""
+        return frozenset(ab.when for c in self.cards.values() for ab in c.abilities)
+
+    def with_actions(self, extra: dict[tuple, list[Action]]) -> Context:
+        """This context with more actions at some step occurrences, after those written there
+        (keys as in `actions`): what the explorer tries, one step at a time."""
+        actions = dict(self.actions)
+        for key, acts in extra.items():
+            actions[key] = actions.get(key, []) + list(acts)
+        out = Context(sc=self.sc, rs=self.rs, cards=self.cards, actions=actions, placed=self.placed,
+                      dropped=self.dropped)
+        out.__dict__["whens"] = self.whens  # the cards are the same: their moments too
+        return out
 
     def actions_at(self, step_id: str, ice: str | None, visit: int) -> list[Action]:
         return self.actions.get((step_id, ice, visit if ice else 1), [])

@@ -13,21 +13,24 @@ from ..scenario import CENTRALS, RUNNER, THAT_ICE, Card, Effect
 from . import board
 from .context import Context
 from .effects import APPLY, Call
-from .guards import guard_holds
+from .guards import edge_table, guard_holds, interrupt_table, row_holds
 from .handlers import HANDLERS, HOOKS
 from .state import ENCOUNTER_FLAGS, Flag, Work
-from .trace import Event, occurrence
+from .trace import Event, EventDraft, occurrence
 
 __all__ = ["Exec", "MAX_STEPS", "MAX_FORCED_DEPTH", "ALWAYS_ACTIVE"]
 
 MAX_STEPS = 400        # a run that enters more steps than this loops
 MAX_FORCED_DEPTH = 10  # nested forced encounters
 ALWAYS_ACTIVE = ("agenda", "operation", "identity", "event")  # types whose abilities need no rez
+_new = object.__new__
 _STOP_FLAGS = (Flag.SERVER_GONE, Flag.JACKED_OUT, Flag.RUN_ENDED, Flag.ICE_LEFT, Flag.BYPASSED)
 
 
 class Exec:
     """The executor of one step: the context, the working state and the events so far."""
+
+    __slots__ = ("ctx", "rs", "w", "events", "depth", "passing")
 
     def __init__(self, ctx: Context, w: Work, depth: int = 0) -> None:
         self.ctx, self.rs, self.w = ctx, ctx.rs, w
@@ -38,11 +41,19 @@ class Exec:
     # ---------------------------------------------------------------- events
     def emit(self, kind: str, key: str, st: Step | None = None, side: str | None = None,
              rule: str | None = None, extra: tuple = (), **args) -> Event:
-        st = st or self.rs.step(self.w.step)
-        ice = self.w.ice if st.per_ice else None
-        e = Event(kind=kind, step=st.id, ice=ice,
-                  occurrence=occurrence(st.id, ice, self.w.visit) if ice else st.id,
-                  side=side, msg=key, args=tuple(args.items()), rule=rule or st.rule, extra=tuple(extra))
+        w = self.w
+        if st is None:
+            st = self.rs.step(w.step)
+        e = _new(EventDraft)  # trace.make_event written out: the engine's most frequent call
+        e.kind, e.step, e.side, e.msg, e.args = kind, st.id, side, key, tuple(args.items())
+        e.rule, e.extra = rule or st.rule, extra if type(extra) is tuple else tuple(extra)
+        if st.per_ice and w.ice:
+            e.ice = ice = w.ice
+            e.occurrence = f"{st.id}@{ice}#{w.visit}" if w.visit > 1 else f"{st.id}@{ice}"  # = occurrence()
+        else:
+            e.ice = w.ice if st.per_ice else None
+            e.occurrence = st.id
+        e.__class__ = Event
         self.events.append(e)
         return e
 
@@ -85,16 +96,18 @@ class Exec:
             self.emit("enter", "enter_ice" if ice else "enter", st, name=st.id, ice=ice or "")
 
     def choose(self, st: Step) -> Edge:
-        for e in self.rs.out_edges(st.id):
-            if guard_holds(self, e.guard):
-                return e
+        gates, rows, ungated = edge_table(self.rs, st.id)
+        for row in (ungated if self.w.flags.isdisjoint(gates) else rows):
+            if row_holds(self, row):
+                return row[0]
         raise RunError("no_edge", step=st.id, rs=self.rs.id)
 
     def take(self, e: Edge, enter_next: bool = True) -> None:
-        w = self.w
-        src_occ = self.occ(self.rs.step(e.src))
+        w, rs = self.w, self.rs
+        src = rs.step(e.src)
+        src_occ = self.occ(src)
         if e.then:
-            HOOKS[e.then](self, self.rs.step(e.src))
+            HOOKS[e.then](self, src)
             if guard_holds(self, "approach_again") and e.dst != self.rs.approach_step and self.rs.approach_step:
                 # "Approach that ice again" set while passing on the edge: back to the approach.
                 e = Edge(e.src, self.rs.approach_step, "approach_again")
@@ -106,7 +119,7 @@ class Exec:
         if not enter_next:
             return
         w.step = e.dst
-        self.emit("transition", "transition", self.rs.step(e.src), guard=e.guard, src=src_occ,
+        self.emit("transition", "transition", src, guard=e.guard, src=src_occ,
                   dst=e.dst, extra=(("edge", e.id), ("to", e.dst)))
 
     def check_skipped_actions(self, st: Step, occ: str, reason: str) -> None:
@@ -182,10 +195,14 @@ class Exec:
     def interrupted(self, st: Step, in_window: bool = False) -> bool:
         """An interrupt edge out of this step now holds: the rest of the step is abandoned (in a
         paid ability window, interrupts that let the window complete do not stop it)."""
-        for it in self.rs.interrupts_from(st.id):
+        gates, rows = interrupt_table(self.rs, st.id)
+        if gates is not None and self.w.flags.isdisjoint(gates):
+            return False  # none of the flags an interrupt needs is set: the usual case, no guard called
+        for row in rows:
+            it = row[0]
             if self.passing and it.guard.partition("&")[0] in ("bypassed", "ice_left"):
                 continue  # passing the ice on the way out is what that interrupt does
-            if guard_holds(self, it.guard):
+            if row_holds(self, row):
                 if in_window and it.completes_window:
                     continue
                 return True

@@ -9,9 +9,10 @@ from . import board
 from .state import Flag
 
 if TYPE_CHECKING:
+    from ..rulesets.model import Ruleset
     from .executor import Exec
 
-__all__ = ["GUARDS", "guard_holds"]
+__all__ = ["GUARDS", "GATES", "guard_holds", "row_holds", "edge_table", "interrupt_table"]
 
 
 def _flag(flag: Flag) -> Callable[[Exec], bool]:
@@ -51,15 +52,70 @@ GUARDS: dict[str, Callable[[Exec], bool]] = {
 }
 
 
+# The flag without which a guard cannot hold: an edge or interrupt guarded by one of these is
+# passed over without a call while its flag is absent, which is almost always.
+GATES: dict[str, Flag] = {
+    "jacked_out": Flag.JACKED_OUT, "run_ended": Flag.RUN_ENDED, "server_gone": Flag.SERVER_GONE,
+    "ice_left": Flag.ICE_LEFT, "bypassed": Flag.BYPASSED, "runner_moved": Flag.RUNNER_MOVED,
+    "approach_again": Flag.APPROACH_AGAIN,
+}
+
+Row = tuple  # (edge or interrupt, its gate flag or None, the functions of its guard's parts)
+
 _PARTS: dict[str, tuple[Callable[[Exec], bool], ...]] = {}
+
+
+def _parts(name: str) -> tuple[Callable[[Exec], bool], ...]:
+    parts = _PARTS.get(name)
+    if parts is None:
+        parts = _PARTS[name] = tuple(GUARDS[g] for g in name.split("&"))
+    return parts
+
+
+def _row(item, guard: str) -> Row:
+    gate = next((GATES[g] for g in guard.split("&") if g in GATES), None)
+    return item, gate, _parts(guard)
 
 
 def guard_holds(x: Exec, name: str) -> bool:
     """A guard name, or several joined by "&", evaluated on the run."""
-    parts = _PARTS.get(name)
-    if parts is None:
-        parts = _PARTS[name] = tuple(GUARDS[g] for g in name.split("&"))
+    for holds in _parts(name):
+        if not holds(x):
+            return False
+    return True
+
+
+def row_holds(x: Exec, row: Row) -> bool:
+    """A row's guard on the run: False at once when its gate flag is absent."""
+    _, gate, parts = row
+    if gate is not None and gate not in x.w.flags:
+        return False
     for holds in parts:
         if not holds(x):
             return False
     return True
+
+
+def edge_table(rs: Ruleset, step_id: str) -> tuple[frozenset[Flag], tuple[Row, ...], tuple[Row, ...]]:
+    """The edges out of a step in the order the engine tries them, each with its gate and guard:
+    the gate flags, every row, and the rows without a gate (all that can hold while no gate flag
+    is set, in the same order)."""
+    cache = rs.__dict__.setdefault("_edge_rows", {})
+    got = cache.get(step_id)
+    if got is None:
+        rows = tuple(_row(e, e.guard) for e in rs.out_edges(step_id))
+        got = cache[step_id] = (frozenset(g for _, g, _ in rows if g is not None), rows,
+                                tuple(r for r in rows if r[1] is None))
+    return got
+
+
+def interrupt_table(rs: Ruleset, step_id: str) -> tuple[frozenset[Flag] | None, tuple[Row, ...]]:
+    """The interrupts of a step, and the flags one of which must be set for any of them to hold
+    (None when some interrupt has no gate)."""
+    cache = rs.__dict__.setdefault("_interrupt_rows", {})
+    got = cache.get(step_id)
+    if got is None:
+        rows = tuple(_row(it, it.guard) for it in rs.interrupts_from(step_id))
+        gates = frozenset(g for _, g, _ in rows if g is not None)
+        got = cache[step_id] = (gates if all(g is not None for _, g, _ in rows) else None, rows)
+    return got

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
-__all__ = ["State", "Work", "Flag", "Slots", "Cards"]
+__all__ = ["State", "Work", "Flag", "Slots", "Cards", "evolve"]
 
 # ((server, ((slot id, ice key or None once the ice left the position), ...)), ...), outermost first
 Slots = tuple[tuple[str, tuple[tuple[int, "str | None"], ...]], ...]
@@ -99,7 +99,14 @@ _FIELDS = tuple(f.name for f in fields(State))
 
 class Work:
     """The working copy of a State inside one step: the same fields, rebindable. The containers
-    stay immutable: change one by binding a new value (`w.flags |= {Flag.RUN_ENDED}`)."""
+    stay immutable: change one by binding a new value (`w.flags |= {Flag.RUN_ENDED}`).
+
+    Work has State's slots in State's order, so the two share one memory layout: freezing a Work
+    is giving the object its frozen class back (`__class__` assignment, which CPython allows
+    between classes of the same layout), not copying its 45 fields into a new State through the
+    frozen dataclass's `object.__setattr__` calls (that copy was a sixth of a step). A Work is
+    frozen once, at the end of its step, and never used again: from then on it is that step's
+    State, immutable like any other."""
 
     __slots__ = _FIELDS
     __annotations__ = State.__annotations__
@@ -109,18 +116,26 @@ class Work:
         return _thaw(cls, s)
 
     def freeze(self) -> State:
-        return _freeze(self)
+        self.__class__ = State
+        return self  # type: ignore[return-value]
 
 
 def _copier(args: str, body: str, result: str) -> object:
     """A function copying every field by name: written out once, so a step copies its state with
-    plain attribute loads and stores instead of a loop over the field names (the engine's
-    hottest path: two copies per step)."""
+    plain attribute loads and stores instead of a loop over the field names (one copy per step)."""
     code = f"def f({args}):\n    {body}\n    return {result}\n"
-    scope: dict = {"new": object.__new__, "State": State}
+    scope: dict = {"new": object.__new__}
     exec(compile(code, "<judge.engine.state>", "exec"), scope)  # noqa: S102 (the field names are ours)
     return scope["f"]
 
 
 _thaw = _copier("cls, s", "w = new(cls)\n    " + "\n    ".join(f"w.{n} = s.{n}" for n in _FIELDS), "w")
-_freeze = _copier("w", "pass", "State(" + ", ".join(f"w.{n}" for n in _FIELDS) + ")")
+
+
+def evolve(s: State, **changes: object) -> State:
+    """A copy of a state with some fields rebound: `dataclasses.replace` without the frozen
+    dataclass's 45 setattr calls."""
+    w = Work.thaw(s)
+    for name, value in changes.items():
+        setattr(w, name, value)
+    return w.freeze()

@@ -8,7 +8,7 @@ from ..i18n import Title, in_lang, t
 from ..rulesets.model import Ruleset
 from ..scenario import Scenario, describe_effects
 
-__all__ = ["Event", "Trace", "occurrence", "KINDS", "status_text", "side_text", "skip_text", "title_text"]
+__all__ = ["Event", "EventDraft", "Trace", "make_event", "occurrence", "KINDS", "status_text", "side_text", "skip_text", "title_text"]
 
 KINDS = ("enter", "skip", "trigger", "action", "priority", "transition", "warning", "end")
 
@@ -116,6 +116,29 @@ class Event:
         if ex.get("line"):
             d["line"] = ex["line"]
         return d
+
+
+class EventDraft:
+    """An Event being made: Event's slots in Event's order, set by a plain `__init__` and then
+    given the frozen class (`make_event`). The frozen dataclass's own `__init__` stores each
+    field through `object.__setattr__`, which cost a step more than all its guards; an event
+    made this way is the same immutable Event, equal and hashed the same."""
+
+    __slots__ = Event.__slots__
+
+    def __init__(self, kind: str, step: str, ice: str | None, occurrence: str, side: str | None, msg: str,
+                 args: tuple, rule: str, extra: tuple) -> None:
+        self.kind, self.step, self.ice, self.occurrence = kind, step, ice, occurrence
+        self.side, self.msg, self.args, self.rule, self.extra = side, msg, args, rule, extra
+
+
+def make_event(kind: str, step: str, ice: str | None, occurrence: str, side: str | None, msg: str,
+               args: tuple = (), rule: str = "", extra: tuple = ()) -> Event:
+    """An Event, made without the frozen dataclass's per-field `object.__setattr__` (the engine
+    makes about five per step)."""
+    e = EventDraft(kind, step, ice, occurrence, side, msg, args, rule, extra)
+    e.__class__ = Event
+    return e  # type: ignore[return-value]
 
 
 STOPS = ("server_gone", "jacked_out", "run_ended", "ice_left", "bypassed", "step_ended")

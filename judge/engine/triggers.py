@@ -130,6 +130,8 @@ def resolve_moments(x: Exec, st: Step, moments: tuple[str, ...], accessed: str |
     """Triggered abilities moment by moment, the active player's first; this step's actions go
     with the first moment. Items still pending when the step is interrupted are dropped."""
     acts = _decide(x, pending_actions(x, st)) if with_actions else []
+    if not acts and x.ctx.whens.isdisjoint(moments):
+        return  # no action here and no card with an ability for these moments: nothing resolves
     first, second = _order(x)
     if st.one_window and moments:
         items = _one_window(x, moments, accessed, acts)

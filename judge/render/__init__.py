@@ -16,24 +16,27 @@ from dataclasses import replace
 from functools import cache, lru_cache
 
 from ..engine.trace import Trace
-from .css import style_css
+from ..rulesets import get as get_ruleset
+from .css import heat_css, style_css
 from .doc import STYLES, doc_structure
 from .dot import to_dot
 from .errors import ChartError
 from .extract import edge_element, structure
 from .graphviz import graphviz_runs, run_dot
-from .highlight import as_highlight, moment_at, moments
+from .highlight import as_heat, as_highlight, moment_at, moments
 from .mermaid import to_mermaid
 from .model import Chart
 from .standalone import walkthrough_html as _standalone
 from .svg import LaidOut, prepare, strip_prologue, with_font_fallback
 from .timeline import timeline
 
-__all__ = ["chart_dot", "chart_svg", "walkthrough_html", "step_highlights", "plain_titles", "styled_dot", "clean_chart", "CLEAN_FORMATS", "STYLES", "highlight", "highlighted_svg", "highlight_all", "STYLE_CSS",
+__all__ = ["chart_dot", "chart_svg", "walkthrough_html", "step_highlights", "plain_titles", "styled_dot", "clean_chart",
+           "CLEAN_FORMATS", "STYLES", "highlight", "highlighted_svg", "highlight_all", "STYLE_CSS", "HEAT_CSS", "heat_svg",
            "style_css", "strip_prologue", "timeline_dot", "timeline_svg", "render", "to_png", "graphviz_runs",
            "highlighted_dot", "ChartError"]
 
 STYLE_CSS: str = style_css()
+HEAT_CSS: str = heat_css()
 RETRY_AFTER = 30.0  # seconds a failed layout is remembered before Graphviz is tried again
 _lock = threading.Lock()
 _laid: dict[tuple[str, str], LaidOut] = {}
@@ -170,6 +173,13 @@ def highlighted_svg(trace: Trace, position: int, lang: str) -> str:
     h = highlight(trace, position, lang)
     return _laid_out(trace.rs.id, lang).fill(h["classes"], h["titles"], h["counts"], h["triggers"],
                                             style=STYLE_CSS)
+
+
+def heat_svg(ruleset_id: str, lang: str, through: dict[str, int], total: int) -> str:
+    """The structure chart coloured by how many of `total` lines pass each step and edge
+    (`through`: step id or rule-set edge id -> lines); no Graphviz run."""
+    h = as_heat(through, max(total, 1), get_ruleset(ruleset_id), _chart(ruleset_id, lang), _edges(ruleset_id, lang), lang)
+    return _laid_out(ruleset_id, lang).fill(h["classes"], h["titles"], h["counts"])
 
 
 def highlighted_dot(trace: Trace, position: int, lang: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .settings import LOOK, Look, Mark
 
-__all__ = ["style_css"]
+__all__ = ["style_css", "heat_css"]
 
 _SHAPES = ("polygon", "path", "ellipse", "polyline")
 
@@ -46,4 +46,13 @@ def style_css(look: Look = LOOK) -> str:
                  "font-weight: bold }")
     lines.append(f".timing-chart text.badge.count {{ fill: {look.count_color} }}")
     lines.append(f".timing-chart text.badge.trig {{ fill: {look.trigger_color} }}")
+    return "\n".join(lines) + "\n"
+
+
+def heat_css(look: Look = LOOK) -> str:
+    """The explorer's heat classes, after the highlight table (a page loads both)."""
+    lines = ["/* Explorer heat map: generated from judge.render.settings.Look.heat */"]
+    for name, m in look.heat:
+        lines += _rules(name, m)
+        lines.append(f".swatch.sw-{name} {{ background: {m.fill}; border-color: {m.stroke} }}")
     return "\n".join(lines) + "\n"

@@ -15,7 +15,7 @@ from .settings import LOOK
 from .text import clip
 from .words import word
 
-__all__ = ["Moment", "moments", "moment_at", "as_highlight"]
+__all__ = ["Moment", "moments", "moment_at", "as_highlight", "as_heat", "heat_class"]
 
 
 @dataclass
@@ -167,3 +167,37 @@ def _title(chart: Chart, eid: str, lines: list[str]) -> str:
         line = next((ln for ln in chart.lines if ln.id == eid), None)
         base = line.tooltip if line is not None else ""
     return "\n".join(([base] if base else []) + lines)
+
+
+def heat_class(n: int, total: int) -> str:
+    """The heat class of an element that n of total lines pass (heat-1 ... heat-5, by fifths)."""
+    return f"heat-{min(5, max(1, -(-5 * n // total)))}"
+
+
+def as_heat(through: dict[str, int], total: int, rs: Ruleset, chart: Chart, edge_element: dict[str, str],
+            lang: str) -> dict:
+    """How many lines pass each step and edge (`through`: step id or rule-set edge id -> lines)
+    as {"classes", "titles", "counts"} keyed by element id; steps no line passes fade."""
+    classes: dict[str, list[str]] = {}
+    status: dict[str, list[str]] = {}
+    counts: dict[str, int] = {}
+    for s in rs.steps:
+        eid = step_id(s.id)
+        n = through.get(s.id, 0)
+        _add(classes, eid, heat_class(n, total) if n else "not-reached")
+        status[eid] = [word("lines_pass", lang, n=n, total=total) if n else word("lines_none", lang)]
+        if n:
+            counts[eid] = n
+    for edge, n in sorted(through.items()):
+        eid = edge_element.get(edge)
+        if eid is None or not n:
+            continue
+        counts[eid] = max(counts.get(eid, 0), n)  # an interrupt arrow stands for several edges
+        classes[eid] = [heat_class(counts[eid], total)]
+        status[eid] = [word("lines_pass", lang, n=counts[eid], total=total)]
+        tag = _tag_of(chart, eid)
+        if tag:
+            classes[tag] = [heat_class(max(counts.get(tag, 0), n), total)]
+            counts[tag] = max(counts.get(tag, 0), n)
+    titles = {eid: _title(chart, eid, lines) for eid, lines in status.items()}
+    return {"classes": classes, "titles": titles, "counts": counts}

@@ -75,6 +75,15 @@ class Look:
     def font_family(self) -> str:
         """The CSS font-family list of every SVG: the font the chart was measured with, then the fallbacks."""
         return ", ".join(f if f == "sans-serif" else f"'{f}'" for f in (self.font, *self.font_fallback))
+    # The explorer's heat map: how many of the lines pass a step or an edge, in fifths of them
+    # (heat-1: at most a fifth ... heat-5: more than four fifths), light to dark.
+    heat: tuple[tuple[str, Mark], ...] = (
+        ("heat-1", Mark(fill="#eff3ff", stroke="#9ecae1", width=1.5)),
+        ("heat-2", Mark(fill="#c6dbef", stroke="#6baed6", width=2.0)),
+        ("heat-3", Mark(fill="#9ecae1", stroke="#4292c6", width=2.5)),
+        ("heat-4", Mark(fill="#4292c6", stroke="#2171b5", width=3.5, text="#ffffff")),
+        ("heat-5", Mark(fill="#08519c", stroke="#08306b", width=4.5, text="#ffffff")),
+    )
 
     def mark(self, name: str) -> Mark:
         """The style of one highlight class."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from ..i18n import t
 
@@ -66,8 +67,8 @@ class Edge:
     then: str | None = None  # what happens on the way (the 6-step chart passes ice on its edges)
     completes_window: bool = False  # an open paid ability window finishes before this is taken
 
-    @property
-    def id(self) -> str:
+    @cached_property
+    def id(self) -> str:  # kept once made: every transition of a trace names its edge
         return f"{self.src}->{self.dst}:{self.guard}"
 
 

@@ -21,7 +21,7 @@ TOP_KEYS = ("title", "ruleset", "tags", "explanation", "sources", "confidence", 
             "servers", "actions", "expect", "derived")
 # `derived`: where a situation made by a decision in the stepper comes from (not used by the run)
 DERIVED_KEYS = ("from", "ruleset", "step", "at", "choice", "card", "subs", "action")
-DECISIONS = ("jack_out", "continue", "rez", "unrez", "break", "replacement", "effect")
+DECISIONS = ("jack_out", "continue", "rez", "unrez", "break", "replacement", "effect", "line")
 MAX_SERVERS = 30
 # How sure a case is: `ruling` (an official ruling says so), `rules` (it follows from the rules text),
 # `reading` (the judge's reading of a point the rules leave open)

@@ -39,12 +39,12 @@ from .pages.delivery import Rule
 from .rulesets import compare, preference, translate
 from .situations import db as store
 from .situations.examples import folder_signature
-from .stepper import exports, files
+from .stepper import explore, exports, files
 from .stepper import views as stepper
 
 # Every page group's blueprints, in the order they are registered.
-BLUEPRINTS = (pages.bp, charts.bp, security.bp, api.bp, editor.bp, stepper.bp, files.bp, exports.bp, compare.bp,
-              translate.bp, library.bp, handout.bp, quiz.bp, library_coverage.bp, card_pages.bp)
+BLUEPRINTS = (pages.bp, charts.bp, security.bp, api.bp, editor.bp, stepper.bp, files.bp, exports.bp, explore.bp,
+              compare.bp, translate.bp, library.bp, handout.bp, quiz.bp, library_coverage.bp, card_pages.bp)
 
 __all__ = ["create_app", "MAX_BYTES", "RULES"]
 

@@ -18,8 +18,9 @@ from ..rulesets import get
 from .i18n import t
 
 __all__ = ["clean_file", "doc_svg", "wiki_structure", "wiki_walkthrough", "walkthrough_file", "STYLES",
-           "MARKUPS", "moment_of", "inline_svg", "inline_or_failure", "failure_text", "tooltips", "plain_svg", "highlights", "base_titles", "png", "pdf", "file_svg", "STYLE_CSS",
-           "event_svg", "timeline_svg", "step_nodes", "drawn"]
+           "MARKUPS", "moment_of", "inline_svg", "inline_or_failure", "failure_text", "tooltips", "plain_svg", "highlights",
+           "base_titles", "png", "pdf", "file_svg", "STYLE_CSS", "event_svg", "timeline_svg", "step_nodes", "drawn",
+           "heat_svg", "HEAT_CSS"]
 
 STYLE_CSS = render.STYLE_CSS
 STYLES = render.STYLES
@@ -88,6 +89,15 @@ def _timeline(dot_text: str) -> str:
 def timeline_svg(t: Trace, lang: str) -> Markup:
     """A run's walk-through (one Graphviz run per distinct run and language, then cached)."""
     return _markup(_timeline(render.timeline_dot(t, lang)))
+
+
+def heat_svg(ruleset_id: str, lang: str, through: dict[str, int], total: int) -> Markup:
+    """The chart coloured by how many of `total` lines pass each step and edge (the explorer; its
+    heat classes come from /chart-heat.css)."""
+    return _markup(render.heat_svg(ruleset_id, lang, through, total))
+
+
+HEAT_CSS = render.HEAT_CSS
 
 
 @cache

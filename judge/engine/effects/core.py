@@ -16,9 +16,10 @@ if TYPE_CHECKING:
 __all__ = ["Call", "APPLY", "applies"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Call:
-    """One effect being resolved: by whom, at which step, from which card or action."""
+    """One effect being resolved: by whom, at which step, from which card or action. (Made for
+    every effect resolved and kept by nothing: a frozen dataclass's setattr calls bought nothing.)"""
 
     x: Exec
     e: Effect

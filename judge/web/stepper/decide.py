@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from ...analysis.explore import rezzable
 from ...engine.trace import title_text
 from ...scenario import Action, load_scenario
 from ..editor.effects import YAML_EFFECT, effect_of
@@ -44,14 +45,7 @@ def choices(s: Situation, p: Position) -> list[Choice]:
     if st.jack_out:
         out.append(Choice("continue") if _with(acts, "jack_out") else Choice("jack_out"))
     cards = s.scenario.all_cards()
-    rez_now = []
-    if st.rez_ice and p.ice:
-        rez_now.append(p.ice)
-    if st.rez_non_ice:
-        server = p.before.server
-        rez_now += [k for srv, keys in p.before.root + p.before.contents if srv == server for k in keys
-                    if cards[k].type in ("upgrade", "asset")]
-    for k in rez_now:
+    for k in rezzable(cards, st, p.ice, p.before):  # the rules the explorer follows too
         if _with(acts, "rez", k):
             out.append(Choice("unrez", k))
         elif k not in p.before.rezzed:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ... import rulesets
 from ...engine.context import board_of
-from ...engine.trace import side_text
+from ...engine.trace import occurrence, side_text
 from ...errors import JudgeError
 from ...rulesets.moments import Placement, place
 from ...scenario import MAX_NAME, Scenario, describe_action
@@ -17,7 +17,7 @@ from ..situations.situation import Situation
 from ..situations.yamltree import Raw
 from .positions import Position
 
-__all__ = ["where", "record", "title", "change", "derived_context", "TITLE_LIMIT"]
+__all__ = ["where", "where_at", "record", "title", "change", "derived_context", "TITLE_LIMIT"]
 
 TITLE_LIMIT = 300
 
@@ -27,31 +27,37 @@ def _one(step: str, ice: str | None, time: int) -> dict:
 
 
 def where(s: Situation, p: Position) -> dict:
-    """The `at` (with `ice`, `time`) of an action decided at a position of the run shown: in the
-    situation's own numbering when that comes back to this very moment under the rule set shown,
-    otherwise per rule set (the shown one as decided, each other where it means the same)."""
+    """The `at` (with `ice`, `time`) of an action decided at a position of the run shown."""
+    return where_at(s, p.step.id, p.ice, p.visit)
+
+
+def where_at(s: Situation, step: str, ice_here: str | None, visit: int) -> dict:
+    """The `at` (with `ice`, `time`) of an action decided at a step occurrence of the rule set the
+    situation is shown under: in the situation's own numbering when that comes back to this very
+    moment there, otherwise per rule set (the shown one as decided, each other where it means the
+    same)."""
     own, shown, board = s.scenario.ruleset, s.trace.ruleset, board_of(s.scenario)
     if own == shown:
-        return _one(p.step.id, p.ice, p.visit)
-    back = place(shown, p.step.id, p.ice, p.visit, own, board, acting=True)
+        return _one(step, ice_here, visit)
+    back = place(shown, step, ice_here, visit, own, board, acting=True)
     if isinstance(back, Placement):
         again = place(own, back.step, back.ice, back.time, shown, board, acting=True)
-        if isinstance(again, Placement) and (p.step.id, p.ice) == (again.step, again.ice) and again.time == (
-                p.visit if p.ice else 1):
+        if isinstance(again, Placement) and (step, ice_here) == (again.step, again.ice) and again.time == (
+                visit if ice_here else 1):
             return _one(back.step, back.ice, back.time)
-    at, ice = {shown: p.step.id}, {shown: p.ice}
+    at, ice = {shown: step}, {shown: ice_here}
     for other in rulesets.RULESETS:
-        got = place(shown, p.step.id, p.ice, p.visit, other, board, acting=True) if other != shown else None
+        got = place(shown, step, ice_here, visit, other, board, acting=True) if other != shown else None
         if isinstance(got, Placement):
             at[other], ice[other] = got.step, got.ice
     out: dict = {"at": at}
     named = {k: v for k, v in ice.items() if v}
     if named and len(named) == len(at) and len(set(named.values())) == 1:
-        out["ice"] = p.ice
+        out["ice"] = ice_here
     elif named:
         out["ice"] = named
-    if p.ice and p.visit > 1:
-        out["time"] = p.visit
+    if ice_here and visit > 1:
+        out["time"] = visit
     return out
 
 
@@ -76,6 +82,12 @@ def change(d: dict, sc: Scenario) -> str:
         subs = d.get("subs") or []
         return t("dv_break", subs=", ".join(map(str, subs)), card=card, at=at) if subs else t(
             "dv_break_none", card=card, at=at)
+    if choice == "line":
+        n = d.get("action")
+        made = sc.actions[n:] if isinstance(n, int) and 0 <= n < len(sc.actions) else ()
+        what = "; ".join(t("dv_line_one", side=side_text(a.side, lang()), what=describe_action(a, lang()),
+                           at=_written_at(a)) for a in made)
+        return t("dv_line", what=what) if made else t("dv_line_none", at=at)
     if choice == "effect":
         acts = sc.actions
         n = d.get("action")
@@ -84,6 +96,13 @@ def change(d: dict, sc: Scenario) -> str:
             return t("dv_effect", side=side_text(a.side, lang()), what=describe_action(a, lang()), at=at)
         return t("dv_effect_gone", at=at)
     return t("dv_" + choice, card=card, at=at)
+
+
+def _written_at(a) -> str:
+    """Where an action is written ("2.3@Enigma"; one per rule set when its `at` is per rule set)."""
+    if isinstance(a.at, str):
+        return occurrence(a.at, a.ice, a.time)
+    return "/".join(occurrence(v, a.ice_for(rs), a.time) for rs, v in a.at)
 
 
 def title(parent: str, what: str) -> str:

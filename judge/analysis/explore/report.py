@@ -1,0 +1,62 @@
+"""An exploration as JSON and as words: the outcomes, the lines, the shortest line to each
+outcome, and what bounded the search."""
+
+from __future__ import annotations
+
+from ...i18n import t
+from .lines import OUTCOMES, Line, Lines
+from .search import Exploration
+
+__all__ = ["as_dict", "note", "choice_lines"]
+
+
+def note(exp: Exploration, lines: Lines, shown: int, lang: str = "en") -> str | None:
+    """Why the result is not every line, in words (None when it is)."""
+    parts = []
+    if exp.truncated == "lines":
+        parts.append(t("explore.truncated_lines", lang, n=exp.max_lines, found=lines.total))
+    elif exp.truncated == "time":
+        parts.append(t("explore.truncated_time", lang, s=f"{exp.seconds:.1f}", found=lines.total))
+    if exp.options_capped:
+        parts.append(t("explore.options_capped", lang))
+    if shown < lines.total:
+        parts.append(t("explore.listed", lang, shown=shown, total=lines.total))
+    return " ".join(parts) or None
+
+
+def choice_lines(line: Line, lang: str = "en", every: bool = False) -> list[str]:
+    """A line's choices in words, one per decision ("2.3@Enigma  the Corp rezzes Enigma"); by
+    default only those that need an action, or the run's own ones where the line has none."""
+    out = []
+    for c, alts in line.choices():
+        if not (every or c.acts or alts):
+            continue
+        text = c.text(lang)
+        if alts:
+            text += " " + t("explore.or", lang, alts="; ".join(a.text(lang) for a in alts))
+        out.append(f"{c.shown(lang)}  {text}")
+    return out or [t("explore.no_choice", lang)]
+
+
+def as_dict(exp: Exploration, lines: Lines, lang: str = "en", limit: int | None = None) -> dict:
+    """The JSON form: {"ruleset", "branches", "outcomes", "lines", "truncated", ...}."""
+    limit = exp.max_lines if limit is None else limit
+    listed = [ln.as_dict(lang) for ln in lines.lines(limit)]
+    shortest = lines.shortest()
+    out = {
+        "ruleset": exp.ruleset,
+        "title": exp.title,
+        "branches": lines.total,
+        "outcomes": lines.outcomes(),
+        "lines": listed,
+        "shortest": {k: shortest[k].as_dict(lang) for k in (*OUTCOMES, "error") if k in shortest},
+        "truncated": exp.truncated is not None or len(listed) < lines.total or exp.options_capped,
+        "explored": {"states": exp.nodes, "options": exp.branches, "followed": exp.walked,
+                     "seconds": round(exp.seconds, 3)},
+    }
+    if lines.errors:
+        out["errors"] = lines.errors
+    why = note(exp, lines, len(listed), lang)
+    if why:
+        out["note"] = why
+    return out
