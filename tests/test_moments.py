@@ -201,7 +201,7 @@ def test_an_action_without_a_counterpart_is_left_out_and_said_in_plain_words():
     assert nsg.dropped[0].text("en") == (
         "Under the NSG rules, the Runner cannot jack out before the first ice (Enigma): the first "
         "jack-out decision of a run comes only after passing an ice (CR 6.9.4c), and no ice comes before Enigma.")
-    assert nsg.dropped[0].text("ko").startswith("NSG 규칙에서는 러너는 첫 아이스(Enigma) 전에 잭 아웃을 할 수 없습니다.")
+    assert nsg.dropped[0].text("ko").startswith("NSG 규칙에서는 러너는 첫 아이스(Enigma) 전에 잭 아웃을 할 수 없다.")
     assert nsg.status == "successful" and nsg.warnings == []  # the run without it: not a warning
 
 

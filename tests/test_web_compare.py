@@ -181,7 +181,7 @@ def test_an_action_with_no_moment_is_listed_in_its_column_and_the_run_goes_on_wi
     assert 'class="status status-successful"' in ffg  # the break is placed at 3.1: the run goes on
     assert "Apart from the actions some rule sets have no moment for (marked in their columns)" in html
     ko = column(html_of(client.get(f"/s/{sid}/compare?lang=ko")), "ffg-rr")
-    assert "FFG 룰 레퍼런스에서는 기업은 첫 아이스에 접근하기 전에 Midori 레즈를 할 수 없습니다" in ko
+    assert "FFG 룰 레퍼런스에서는 기업은 첫 아이스에 접근하기 전에 Midori 레즈를 할 수 없다" in ko
 
 
 def test_rule_sets_that_agree_say_so(client):

@@ -55,9 +55,9 @@ def _decide(x: Exec, st: Step, card: Card, choices: list[tuple[Action, Effect]])
                 raise ScenarioError("cannot_pay_trash", cost=cost, c=card.key, n=w.credits, bp=w.bp_credits,
                                     where=a.where, line=a.line, source=x.ctx.sc.source)
             x.spend(cost)
+            x.emit("action", "trashed", st, side=RUNNER, card=card.key, cost=cost)  # the payment, then the card goes
             leave(Call(x, e, RUNNER, st, action=a), card.key, "trashed")
             w.trashed += (card.key,)
-            x.emit("action", "trashed", st, side=RUNNER, card=card.key, cost=cost)
             done = True
         elif e.kind == "decline_steal":
             x.emit("action", "not_stolen", st, side=RUNNER, card=card.key)

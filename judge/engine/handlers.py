@@ -233,10 +233,11 @@ def approach_position(x: Exec, st: Step) -> None:
 
 
 def return_bp(x: Exec, st: Step) -> None:
-    """NSG 6.9.6b: the bad publicity fund goes back to the bank."""
+    """Unspent bad publicity credits go: lost as the run ends (FFG), returned to the bank at NSG
+    6.9.6b. Nothing is said when none are left."""
     w = x.w
-    if w.bp_gained:
-        x.emit("action", "bp_lost", st, side=RUNNER, n=w.bp_credits)
+    if w.bp_gained and w.bp_credits:
+        x.emit("action", "bp_returned" if st.does == "return_bp" else "bp_lost", st, side=RUNNER, n=w.bp_credits)
     w.bp_credits = 0
 
 

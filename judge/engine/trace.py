@@ -171,7 +171,7 @@ class Trace:
         lists = {k: list(getattr(final, k)) for k in
                  ("approached", "encountered", "passed", "bypassed", "accessed", "stolen",
                   "trashed", "triggered")}
-        lost = next((dict(e.args)["n"] for e in events if e.msg == "bp_lost"), 0)
+        lost = next((dict(e.args)["n"] for e in events if e.msg in ("bp_lost", "bp_returned")), 0)
         bp = {"gained": final.bp_gained, "spent": final.bp_spent, "lost": lost}
         everything = events + warnings
         return cls(ruleset=rs.id, title=sc.title, events=everything,
