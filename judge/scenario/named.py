@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import cards as catalogue
 from ..cards.model import model
+from ..i18n import Title
 from .validate import Validator
 
 __all__ = ["resolve_card", "OVERRIDES"]
@@ -34,7 +35,7 @@ def resolve_card(V: Validator, v: dict, path: tuple, side: str) -> tuple[dict, s
     if found is not None:
         out.update(found.card)
     else:
-        V.notice(path + ("card",), "no_model", facts.title)
+        V.notice(path + ("card",), "no_model", Title(facts.title, facts.title_ko) if facts.title_ko else facts.title)
     out.update({k: x for k, x in v.items() if k != "card"})
     return out, facts.title_ko, facts.id
 

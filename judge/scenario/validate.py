@@ -48,7 +48,7 @@ class Validator:
 
     def notice(self, path: tuple, what: str, text: str) -> None:
         """Remember text the judge could not read although it could change the answer."""
-        self.notices.append(Notice(path, self.doc.line(path), what, text[:200]))
+        self.notices.append(Notice(path, self.doc.line(path), what, text if len(text) <= 200 else text[:200]))
 
     def err(self, path: tuple, key: str, **args: object) -> ScenarioError:
         return ScenarioError(key, where=path_text(path) or None, line=self.doc.line(path),
