@@ -84,3 +84,68 @@ def shown_text(trace_json: dict) -> str:
     parts += [s.get("reason", "") for s in trace_json.get("skipped", [])]
     parts += list(trace_json.get("warnings", []))
     return "\n".join(parts)
+
+
+def scan_trace(t, names: set[str]) -> dict[str, list[str]]:
+    """What a Korean reader should not meet in a trace: its CLI text and its JSON's sentences."""
+    from judge.render.trace_text import render_text
+
+    text = render_text(t, "ko", verbose=True) + "\n" + shown_text(t.as_dict("ko"))
+    return {"latin": latin_words(text, names), "fallback": fallbacks(text), "unitless": unitless(text)}
+
+
+def names_of(sc) -> set[str]:
+    """The names a scenario gives (cards, servers), which stay as written in Korean too."""
+    out = set(sc.servers)
+    for c in sc.all_cards().values():
+        out |= {c.key, c.name}
+    return out
+
+
+def _context(text: str, word: str) -> str:
+    i = text.find(word)
+    return text[max(0, i - 40):i + len(word) + 40].replace("\n", " ") if i >= 0 else word
+
+
+def main(argv: list[str]) -> int:
+    """`python tests/korean_scan.py FILE...` (examples) or `--models MODELS.yaml...`: what is left,
+    per file, with a little context; exit 1 when anything is."""
+    import sys
+    from pathlib import Path
+
+    import yaml
+
+    from judge.analysis.check import expected_error
+    from judge.cards.model import models
+    from judge.engine import run
+    from judge.render.trace_text import render_text
+    from judge.scenario import load_scenario
+
+    found = 0
+    if argv and argv[0] == "--models":
+        wanted = {Path(p).name for p in argv[1:]}
+        items = [(f"{cid}#{n + 1}", load_scenario(f"{cid}.yaml", text=yaml.safe_dump(
+            {k: v for k, v in chk.items() if k not in ("expect", "title")}, allow_unicode=True)))
+            for cid, m in sorted(models().items()) if m.source in wanted for n, chk in enumerate(m.checks)]
+    else:
+        items = [(p, load_scenario(p)) for p in argv if expected_error(Path(p)) is None]
+    for label, sc in items:
+        for rs in sc.expected_rulesets() or [sc.ruleset]:
+            t = run(sc, rs)
+            got = scan_trace(t, names_of(sc))
+            if any(got.values()):
+                found += 1
+                text = render_text(t, "ko", verbose=True) + "\n" + shown_text(t.as_dict("ko"))
+                print(f"== {label} [{rs}]")
+                for w in dict.fromkeys(got["latin"]):
+                    print(f"   latin {w!r}: …{_context(text, w)}…")
+                for x in got["fallback"] + got["unitless"]:
+                    print(f"   {x!r}")
+    print(f"{found} runs with something left", file=sys.stderr)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))
