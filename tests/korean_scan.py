@@ -18,6 +18,7 @@ ALLOWED = {
     "HQ", "R&D", "Archives", "NSG", "FFG", "CR", "UFAQ", "FAQ", "NetrunnerDB", "ANCUR", "ETR", "YAML", "JSON",
     "SVG", "PNG", "PDF", "DOT", "Mermaid", "Markdown", "URL", "API", "id", "ID", "true", "false", "null", "all",
     "Graphviz", "Chromium", "SQLite", "Home", "End", "KiB", "MiB", "Content-Type", "UTF", "Tab", "Enter", "Esc",
+    "RR", "HTML", "English", "namuwiki", "AI", "NEXT", "RAM",
 }
 # The scenario format's own words, which messages quote (`granted_by: <카드>`).
 FORMAT = set(EFFECTS) | set(WHENS) | set(CONDITIONS) | set(COUNTS) | {
@@ -27,11 +28,13 @@ FORMAT = set(EFFECTS) | set(WHENS) | set(CONDITIONS) | set(COUNTS) | {
     "tags", "explanation", "sources", "ruleset", "turn", "position", "inward_of", "outward_of", "outermost",
     "innermost", "otherwise", "then", "count", "times", "plus", "mandatory", "this", "that", "confidence",
 }
-FALLBACK = re.compile(r"을\(를\)|은\(는\)|이\(가\)|와\(과\)|\(으\)로")
+FALLBACK = re.compile(r"을\(를\)|를\(을\)|은\(는\)|는\(은\)|이\(가\)|가\(이\)|와\(과\)|과\(와\)|\(으\)로")
 # a number said as money without its unit: "5를 내고", "3 지불", "2을 얻는다"
-NO_UNIT = re.compile(r"(?<![\w.#])\d+\s*(?:을|를)?\s*(?:내고|낸다|내야|지불|얻는다|얻고|잃는다|잃고)")
+NO_UNIT = re.compile(r"(?<![\w.#])\d+\s*(?:을|를)?\s*(?:내고|낸다|내야|지불(?!\s*능력)|얻는다|얻고|잃는다|잃고)")
 _STEP = re.compile(r"\b\d+(?:\.\d+)+[a-z]?\b|\b\d+[a-z]\b")
+_CUT = re.compile(r"[A-Za-z\u00c0-\u024f'’\-]+…")
 _CODE = re.compile(r"`[^`]*`|\{\{[^}]*\}\}")
+_KEY = re.compile(r"\b(?:%s)\s*:(?:\s*(?:true|false|null|all|[a-z_]+))?" % "|".join(sorted(FORMAT, key=len, reverse=True)))
 _WORD = re.compile(r"[A-Za-z\u00c0-\u024f][A-Za-z\u00c0-\u024f'’\-]*")
 
 
@@ -39,7 +42,8 @@ _WORD = re.compile(r"[A-Za-z\u00c0-\u024f][A-Za-z\u00c0-\u024f'’\-]*")
 def _titles() -> re.Pattern:
     """Every card's English title (and id), longest first, as one pattern."""
     names = {c.title for c in all_cards()} | {c.id for c in all_cards()}
-    return re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True) if len(n) > 1))
+    alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True) if len(n) > 1)
+    return re.compile(rf"(?<![A-Za-z])(?:{alts})(?![A-Za-z])")
 
 
 def latin_words(text: str, names: set[str] = frozenset()) -> list[str]:
@@ -50,6 +54,8 @@ def latin_words(text: str, names: set[str] = frozenset()) -> list[str]:
             text = text.replace(n, " ")
     words_of_names = {w for n in names for w in _WORD.findall(n)}
     text = _CODE.sub(" ", text)
+    text = _CUT.sub(" ", text)   # a name cut short on a chart ("Account Siph…")
+    text = _KEY.sub(" ", text)   # a format word quoted as YAML: `rezzed: true`, `if: {...}`
     text = _titles().sub(" ", text)
     text = _STEP.sub(" ", text)
     for rs in RULESETS:
@@ -57,7 +63,7 @@ def latin_words(text: str, names: set[str] = frozenset()) -> list[str]:
     out = []
     for w in _WORD.findall(text):
         w = w.strip("'’-")
-        if len(w) < 2 or w in ALLOWED or w in FORMAT or "_" in w or w in words_of_names:
+        if len(w) < 2 or w in ALLOWED or "_" in w or w in words_of_names:
             continue
         out.append(w)
     return out

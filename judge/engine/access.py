@@ -105,7 +105,7 @@ def access_cards(x: Exec, st: Step) -> None:
         x.emit("action", "access_replaced", st, what=w.replaced_access)
         return
     chosen = _chosen(x, st)
-    x.emit("action", "access_count", st, n=len(chosen), cards=", ".join(chosen) or msg("engine.none"))
+    x.emit("action", "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
     for k in chosen:
         if x.interrupted(st):
             return

@@ -282,13 +282,13 @@ def access_and_return(x: Exec, st: Step) -> None:
     """6-step 4.5: access, then the set-aside cards go back (the end of access is not a step)."""
     access_cards(x, st)
     if not x.interrupted(st) and x.w.set_aside:
-        x.emit("action", "returned", st, cards=", ".join(x.w.set_aside))
+        x.emit("action", "returned", st, cards=tuple(x.w.set_aside))
 
 
 def end_access(x: Exec, st: Step) -> None:
     """5.6: cards set aside go back where they were."""
     if x.w.set_aside:
-        x.emit("action", "returned", st, cards=", ".join(x.w.set_aside))
+        x.emit("action", "returned", st, cards=tuple(x.w.set_aside))
     resolve_moments(x, st, st.triggers)
 
 

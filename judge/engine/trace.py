@@ -76,6 +76,9 @@ class Event:
         for k in ("effect", "what"):
             if isinstance(a.get(k), tuple):
                 a[k] = describe_effects(a[k], lang)
+        for k, v in a.items():
+            if type(v) is tuple and v and all(isinstance(x, str) for x in v):  # a list of cards
+                a[k] = ", ".join(str(in_lang(x, lang)) for x in v)
         if a.get("why") in STOPS:
             a["why"] = t(f"engine.stops.{a['why']}", lang)
         if "skip_reason" in a:

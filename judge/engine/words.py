@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import Msg, msg
+from ..i18n import Msg, has, msg
 
 __all__ = ["condition_text"]
 
@@ -12,4 +12,15 @@ def condition_text(cond: tuple[str, object]) -> Msg:
     key, value = cond
     if value is False:
         return msg("engine.conditions.not", what=msg(f"engine.conditions.{key}", v=""))
-    return msg(f"engine.conditions.{key}", v="" if value is True else value)
+    return msg(f"engine.conditions.{key}", v="" if value is True else _word(key, value))
+
+
+def _word(key: str, value: object) -> object:
+    """A condition's value in words where it is a word of the format: a kind of server (central,
+    remote, the card's own), an ice subtype; a server's or card's name as written."""
+    if key == "server" and value in ("central", "remote", "this"):
+        return msg(f"engine.server_kinds.{value}")
+    if key == "ice_subtype" and isinstance(value, str):
+        word = f"cardwords.subtypes.{value.replace(' ', '_')}"
+        return msg(word) if has(word, "en") else value
+    return value

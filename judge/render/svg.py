@@ -129,6 +129,10 @@ def prepare(svg: str, ids: set[str]) -> LaidOut:
     for g in root.iter(f"{{{SVG}}}g"):
         eid = g.get("id", "")
         if eid not in ids:
+            # Graphviz titles the graph, its clusters and the legend's shapes with their ids
+            # ("cluster_legend", "ffg-rr.ko"), which a browser shows on hover: not words for a reader
+            for el in [el for el in g if _tag(el) == "title"]:
+                g.remove(el)
             continue
         tip = _unwrap_tooltips(g)
         title = next((el for el in g if _tag(el) == "title"), None)

@@ -27,6 +27,13 @@ def tag_text(tag: str, lang_: str) -> str:
     return core.t(f"tags.words.{tag}", lang_) if core.has(f"tags.words.{tag}", lang_) else tag
 
 
+def card_word(kind: str, value: str, lang_: str) -> str:
+    """A word of the card catalogue (types, subtypes, factions, formats) in a language; as written
+    when the catalogue has none for it."""
+    key = f"cardwords.{kind}.{value}"
+    return core.t(key, lang_) if core.has(key, lang_) else value.replace("_", " ")
+
+
 def t(key: str, **args: object) -> str:
     """A page string in the current language, with {placeholders} filled in."""
     return core.t(f"pages.{key}", lang(), **args)
@@ -68,6 +75,8 @@ def init_app(app: Flask) -> None:
     # `{{ sc.title|shown }}`: text a scenario gives in both languages, in the reader's
     app.jinja_env.filters["shown"] = lambda v: core.in_lang(v, lang())
     app.jinja_env.filters["tag"] = lambda v: tag_text(v, lang())
+    # a card's type, subtype, faction or format in words: `{{ c.type|cardword("types") }}`
+    app.jinja_env.filters["cardword"] = lambda v, kind: card_word(kind, v, lang())
     app.jinja_env.globals["confidence_text"] = lambda c, short=False: (
         core.t(f"pages.conf_short_{c}" if short else f"cli.confidence.{c}", lang()) if c else "")
     app.context_processor(lambda: {"t": t, "lang": lang(), "LANGS": LANGS, "lang_url": lang_url,

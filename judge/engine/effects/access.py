@@ -18,7 +18,7 @@ def access_more(c: Call) -> None:
 @applies("access_only")
 def access_only(c: Call) -> None:
     c.x.w.access_only = tuple(c.e.arg)
-    c.note("access_only_set", cards=", ".join(c.e.arg) or msg("engine.none"))
+    c.note("access_only_set", cards=tuple(c.e.arg) or msg("engine.none"))
 
 
 @applies("instead_of_access")
@@ -89,7 +89,7 @@ def access_order(c: Call) -> None:
     """The Runner says in which order they access the cards, root upgrades among the others
     (CR 6.9.5b: the Runner chooses the order; R&D's cards still come from the top down)."""
     c.x.w.access_order = tuple(c.e.arg)
-    c.note("access_order_set", cards=", ".join(c.e.arg))
+    c.note("access_order_set", cards=tuple(c.e.arg))
 
 
 @applies("decline_steal")

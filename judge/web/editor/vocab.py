@@ -16,7 +16,9 @@ __all__ = ["vocab"]
 
 
 def _word(key: str, label_key: str, lang: str) -> str:
-    return f"{key} — {core.t(label_key, lang)}"
+    """An option's words: the format's own word and what it means in English ("pay — pay"), the
+    meaning alone in Korean (the YAML pane beside the form shows the format's words)."""
+    return core.t(label_key, lang) if lang == "ko" else f"{key} — {core.t(label_key, lang)}"
 
 
 def vocab(ruleset_id: str | None, lang: str) -> dict[str, list[tuple[str, str]]]:
@@ -39,6 +41,6 @@ def _vocab(ruleset_id: str | None, lang: str, _page_lang: str) -> dict[str, list
         "yesno": [("no", t("no")), ("yes", t("yes"))],
         "by": [(s, side_text(s, lang)) for s in ("runner", "corp")],
         "at": [("", t("choose"))] + [(s.id, f"{s.id} {s.name(lang)}") for s in rs.steps],
-        "type": [("", "—")] + [(c, f"{c} — {t('type_' + c)}") for c in CARD_TYPES],
+        "type": [("", "—")] + [(c, t('type_' + c) if lang == "ko" else f"{c} — {t('type_' + c)}") for c in CARD_TYPES],
         "server": [("HQ", "HQ"), ("R&D", "R&D"), ("Archives", "Archives")],
     }

@@ -41,8 +41,9 @@ def show():
     rs = rulesets.get(ruleset_arg(request.args.get("rs")))
     cov, code = library_coverage(rs.id), lang()
     steps = [(s, f"{s.id} {s.name(code)}", cov.steps[s.id]) for s in rs.steps]
-    edges = [(e, guard_label(e.guard, code), e.skip, cov.edges[e.id]) for e in rs.all_edges()]
-    skips = [(k, skip_text(k, "…", code), cov.skips[k]) for k in cov.all_skips()]
+    edges = [(e, guard_label(e.guard, code), core.t(f"pages.skip_short.{e.skip}", code) if e.skip else None,
+              cov.edges[e.id]) for e in rs.all_edges()]
+    skips = [(k, skip_text(k, core.t("pages.cov_the_ice", code), code), cov.skips[k]) for k in cov.all_skips()]
     moments = [(m, core.t(f"engine.when.{m}", code), cov.moments[m]) for m in cov.all_moments()]
     miss = cov.missing()
     covered = {"steps": sum(1 for _, _, n in steps if n), "edges": sum(1 for *_, n in edges if n)}
