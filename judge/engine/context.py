@@ -81,6 +81,12 @@ class Context:
     dropped: list[Dropped] = field(default_factory=list)
 
     @cached_property
+    def names(self) -> dict[str, str]:
+        """Each card's key by its plain name: an action's `rez: Tollbooth` names the card whose key
+        knows its Korean title (`i18n.Title`)."""
+        return {str(k): c.key for k, c in self.cards.items() if type(c.key) is not str}
+
+    @cached_property
     def whens(self) -> frozenset[str]:
         """Every moment some card of the scenario has an ability for: a moment outside it
         triggers nothing, which the engine knows without looking at a card."""
@@ -95,6 +101,7 @@ class Context:
         out = Context(sc=self.sc, rs=self.rs, cards=self.cards, actions=actions, placed=self.placed,
                       dropped=self.dropped)
         out.__dict__["whens"] = self.whens  # the cards are the same: their moments too
+        out.__dict__["names"] = self.names
         return out
 
     def actions_at(self, step_id: str, ice: str | None, visit: int) -> list[Action]:

@@ -45,7 +45,10 @@ class Exec:
         if st is None:
             st = self.rs.step(w.step)
         e = _new(EventDraft)  # trace.make_event written out: the engine's most frequent call
-        e.kind, e.step, e.side, e.msg, e.args = kind, st.id, side, key, tuple(args.items())
+        names = self.ctx.names
+        e.kind, e.step, e.side, e.msg = kind, st.id, side, key
+        # a card named by an action or an effect is the scenario's card (its Korean title, if any)
+        e.args = tuple((k, names.get(v, v) if type(v) is str else v) for k, v in args.items())
         e.rule, e.extra = rule or st.rule, extra if type(extra) is tuple else tuple(extra)
         if st.per_ice and w.ice:
             e.ice = ice = w.ice

@@ -74,8 +74,13 @@ class Title(str):
 
 
 def in_lang(v: object, lang: str) -> object:
-    """A name as a reader of lang sees it: a `Title` in Korean for a Korean reader; anything else as is."""
-    return v.ko if lang == "ko" and isinstance(v, Title) else v
+    """Words as a reader of lang sees them: a `Title` in Korean for a Korean reader, a `Text` or
+    `Msg` in the reader's language; anything else as is."""
+    if isinstance(v, Title):
+        return v.ko if lang == "ko" else v
+    if isinstance(v, (Msg, Text)):
+        return v.text(lang)
+    return v
 
 
 def msg(key: str, **args: object) -> Msg:

@@ -48,7 +48,7 @@ def _ability(V: Validator, a, ap: tuple, side: str) -> Ability:
         first=V.boolean(a["first"], ap + ("first",)) if "first" in a else False,
         server=V.string(a["server"], ap + ("server",), kind="a_server_name") if "server" in a else None,
         ice=V.string(a["ice"], ap + ("ice",), kind="a_card_name") if "ice" in a else None,
-        text=V.string(a["text"], ap + ("text",), limit=MAX_TEXT) if "text" in a else None,
+        text=V.words(a["text"], ap + ("text",), limit=MAX_TEXT) if "text" in a else None,
         line=V.line(ap),
         cost=effects.parse_effects(V, a["cost"], ap + ("cost",), side) if "cost" in a else (),
         conditions=parse_conditions(V, a["if"], ap + ("if",)) if "if" in a else (),
@@ -86,7 +86,7 @@ def parse_card(V: Validator, v, path: tuple, side: str, default_type: str | None
     if isinstance(v, dict) and "card" in v:
         v, title_ko, card_id = resolve_card(V, v, path, side)
     V.mapping(v, path, CARD_KEYS, ("name",))
-    name = V.string(v["name"], path + ("name",), kind="a_card_name")
+    name = V.words(v["name"], path + ("name",), kind="a_card_name")  # an invented card may be named in both
     if title_ko:  # a `card:` entry's name is the card's English title
         name = Title(name, title_ko)
     key = V.string(v["id"], path + ("id",), kind="a_card_id") if "id" in v else name

@@ -62,22 +62,26 @@ def _model_part(c: CardFacts, k: str) -> list:
     return list(m.card.get(k, [])) if m is not None else []
 
 
-def _sub_text(s: object) -> str:
-    return s if isinstance(s, str) else str(s.get("text", "")) if isinstance(s, dict) else ""
+def _sub_texts(s: object) -> dict[str, str]:
+    """A model subroutine's text by language (`text: {en, ko}`, or one string for both)."""
+    text = s if isinstance(s, str) else s.get("text", "") if isinstance(s, dict) else ""
+    if isinstance(text, dict):
+        return {"en": str(text.get("en", "")), "ko": str(text.get("ko") or text.get("en", ""))}
+    return {"en": str(text), "ko": str(text)}
 
 
-def subs_text(c: CardFacts) -> str:
+def subs_text(c: CardFacts, lang_: str = "en") -> str:
     """The ice's subroutines as the form shows them: one line each, in the model's words."""
-    return "\n".join(_sub_text(s) for s in _model_part(c, "subroutines"))
+    return "\n".join(_sub_texts(s)[lang_ if lang_ in ("en", "ko") else "en"] for s in _model_part(c, "subroutines"))
 
 
 def subs_override(c: CardFacts, lines: list[str]) -> list | None:
-    """None when the typed lines are the model's; otherwise the subroutines to write, where a line
-    typed as the model words it keeps the model's subroutine (and its effect)."""
+    """None when the typed lines are the model's (in either language); otherwise the subroutines to
+    write, where a line typed as the model words it keeps the model's subroutine (and its effect)."""
     subs = _model_part(c, "subroutines")
-    if lines == [_sub_text(s) for s in subs]:
+    if any(lines == [_sub_texts(s)[code] for s in subs] for code in ("en", "ko")):
         return None
-    by_text = {_sub_text(s): s for s in subs}
+    by_text = {text: s for s in subs for text in _sub_texts(s).values()}
     return [by_text.get(line, line) for line in lines]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...cards.catalogue import find
+from ..i18n import lang
 from ..situations.yamltree import Raw
 from .cardrows import ability_rows, subs_text
 from .effects import effect_fields
@@ -62,7 +63,7 @@ class _Filler:
             name, card_id = _s(c.get("id")) or real.title, real.id
         if place == "ice":
             if real is not None and "subroutines" not in c:
-                subs = subs_text(real)
+                subs = subs_text(real, lang())
             else:
                 subs = self.shaped(c.get("subroutines"), list, f"{where}.subroutines")
                 if not all(isinstance(s, (str, Raw)) for s in subs):

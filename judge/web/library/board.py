@@ -52,7 +52,7 @@ def _ability(a: Ability, lang: str) -> str:
     if a.first:
         out += " " + _m("lib_first_only", lang)
     if a.text:
-        out += f" — “{a.text}”"
+        out += f" — “{i18n.in_lang(a.text, lang)}”"
     return out
 
 
@@ -64,8 +64,9 @@ def _card(c: Card, lang: str) -> CardView:
     if c.points is not None:
         extra.append(_m("lib_points", lang, n=c.points))
     rezzable = c.side == "corp" and c.type not in ("agenda", "operation")
-    return CardView(c.name if c.key == c.name else f"{c.name} ({c.key})", ctype,
-                    c.rezzed if rezzable else None, tuple(s.text for s in c.subroutines),
+    name = str(i18n.in_lang(c.name, lang))
+    return CardView(name if c.key == c.name else f"{name} ({c.key})", ctype,
+                    c.rezzed if rezzable else None, tuple(str(i18n.in_lang(s.shown, lang)) for s in c.subroutines),
                     tuple(_ability(a, lang) for a in c.abilities), tuple(extra))
 
 

@@ -74,6 +74,6 @@ def rows(card_id: str):
     place = request.args.get("place") or place_of(c)
     if place not in ("runner", "corp", "root", "ice"):
         place = place_of(c)
-    return jsonify(about(c, lang()) | {"place": place, "subs": subs_text(c) if c.is_ice else "",
+    return jsonify(about(c, lang()) | {"place": place, "subs": subs_text(c, lang()) if c.is_ice else "",
                                        "abilities": ability_rows(c, place), "note": note_text(about(c, lang())),
                                        "url": url_for("cards_page.card", card_id=c.id)})

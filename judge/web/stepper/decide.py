@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ...analysis.explore import rezzable
 from ...engine.trace import title_text
+from ...i18n import in_lang
 from ...scenario import Action, load_scenario
 from ..editor.effects import YAML_EFFECT, effect_of
 from ..i18n import lang, t
@@ -23,6 +24,11 @@ class Choice:
     kind: str                          # jack_out, continue, rez, unrez, break, replacement, effect
     card: str | None = None
     subs: tuple[tuple[int, str, bool], ...] = ()   # break: (number, text, broken already)
+
+
+def _said(text) -> str:
+    """A subroutine's words in the reader's language (a text given in both, or "End the run")."""
+    return str(in_lang(text, lang()))
 
 
 def _here(s: Situation, p: Position) -> list[Action]:
@@ -53,7 +59,7 @@ def choices(s: Situation, p: Position) -> list[Choice]:
     if st.break_subs and p.ice and cards[p.ice].subroutines:
         broken = {n for a in _with(acts, "break") for e in a.effects if e.kind == "break"
                   for n in (range(1, 99) if e.arg == "all" else e.arg)}
-        out.append(Choice("break", p.ice, tuple((n, sub.text, n in broken) for n, sub in
+        out.append(Choice("break", p.ice, tuple((n, _said(sub.shown), n in broken) for n, sub in
                                                 enumerate(cards[p.ice].subroutines, start=1))))
     # Several effects would replace the access: which applies is the Runner's choice where the rules
     # say so (NSG 9.9.11a); the judge's default is the first to resolve.
