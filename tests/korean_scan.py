@@ -18,7 +18,7 @@ ALLOWED = {
     "HQ", "R&D", "Archives", "NSG", "FFG", "CR", "UFAQ", "FAQ", "NetrunnerDB", "ANCUR", "ETR", "YAML", "JSON",
     "SVG", "PNG", "PDF", "DOT", "Mermaid", "Markdown", "URL", "API", "id", "ID", "true", "false", "null", "all",
     "Graphviz", "Chromium", "SQLite", "Home", "End", "KiB", "MiB", "Content-Type", "UTF", "Tab", "Enter", "Esc",
-    "RR", "HTML", "English", "namuwiki", "AI", "NEXT", "RAM",
+    "RR", "HTML", "English", "namuwiki", "AI", "NEXT", "RAM", "NISEI", "NBN",
 }
 # The scenario format's own words, which messages quote (`granted_by: <카드>`).
 FORMAT = set(EFFECTS) | set(WHENS) | set(CONDITIONS) | set(COUNTS) | {
@@ -33,15 +33,15 @@ FALLBACK = re.compile(r"을\(를\)|를\(을\)|은\(는\)|는\(은\)|이\(가\)|�
 NO_UNIT = re.compile(r"(?<![\w.#])\d+\s*(?:을|를)?\s*(?:내고|낸다|내야|지불(?!\s*능력)|얻는다|얻고|잃는다|잃고)")
 _STEP = re.compile(r"\b\d+(?:\.\d+)+[a-z]?\b|\b\d+[a-z]\b")
 _CUT = re.compile(r"[A-Za-z\u00c0-\u024f'’\-]+…")
-_CODE = re.compile(r"`[^`]*`|\{\{[^}]*\}\}")
+_CODE = re.compile(r"`[^`]*`|\{\{[^}]*\}\}|(?<![A-Za-z])'[^'\n]{1,60}'(?![A-Za-z])")  # code; what a message quotes
 _KEY = re.compile(r"\b(?:%s)\s*:(?:\s*(?:true|false|null|all|[a-z_]+))?" % "|".join(sorted(FORMAT, key=len, reverse=True)))
-_WORD = re.compile(r"[A-Za-z\u00c0-\u024f][A-Za-z\u00c0-\u024f'’\-]*")
+_WORD = re.compile(r"[A-Za-z\u00c0-\u024f][A-Za-z_\u00c0-\u024f'’\-]*")
 
 
 @cache
 def _titles() -> re.Pattern:
     """Every card's English title (and id), longest first, as one pattern."""
-    names = {c.title for c in all_cards()} | {c.id for c in all_cards()}
+    names = {c.title.replace("’", "'") for c in all_cards()} | {c.id for c in all_cards()}
     alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True) if len(n) > 1)
     return re.compile(rf"(?<![A-Za-z])(?:{alts})(?![A-Za-z])")
 
@@ -49,11 +49,16 @@ def _titles() -> re.Pattern:
 def latin_words(text: str, names: set[str] = frozenset()) -> list[str]:
     """The English words of a Korean text that are none of the allowed kinds (names: the scenario's
     own card, server and invented names, which stay as written)."""
-    for n in sorted(names, key=len, reverse=True):
+    long_first = sorted(names, key=len, reverse=True)
+    for n in long_first:  # file names first: a card's id inside one ("…-tollbooth") is part of it
+        if "-" in n:
+            text = text.replace(n, " ")
+    text = _titles().sub(" ", text.replace("’", "'"))  # real cards before names: "R&D Interface", not R&D
+    for n in long_first:
         if n:
             text = text.replace(n, " ")
     words_of_names = {w for n in names for w in _WORD.findall(n)}
-    text = _CODE.sub(" ", text)
+    text = _CODE.sub(" ", text.replace("’", "'"))
     text = _CUT.sub(" ", text)   # a name cut short on a chart ("Account Siph…")
     text = _KEY.sub(" ", text)   # a format word quoted as YAML: `rezzed: true`, `if: {...}`
     text = _titles().sub(" ", text)

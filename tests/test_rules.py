@@ -223,7 +223,7 @@ def test_access_steals_agendas_trashes_what_the_runner_pays_for_and_sets_the_res
     assert t.lists["accessed"] == ["PAD Campaign", "Project Vitruvius", "Jackson Howard"]
     assert t.lists["trashed"] == ["PAD Campaign"]
     assert t.lists["stolen"] == ["Project Vitruvius"]
-    assert any(e.msg == "returned" and e.args_get("cards") == "Jackson Howard" for e in t.events)
+    assert any(e.msg == "returned" and e.args_get("cards") == ("Jackson Howard",) for e in t.events)
 
 
 def test_r_and_d_access_is_one_card_from_the_top_plus_extra_accesses_and_root_cards():

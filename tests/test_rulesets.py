@@ -115,7 +115,7 @@ def test_nsg_run_end_abilities_resolve_at_6_9_6d_after_the_label():
 
 def test_nsg_returns_the_bad_publicity_fund_at_6_9_6b():
     t = board(ruleset="nsg", bp=2)
-    assert next(e for e in t.events if e.msg == "bp_lost").step == "6.9.6b"
+    assert next(e for e in t.events if e.msg == "bp_returned").step == "6.9.6b"  # returned to the bank
     assert t.bp == {"gained": 2, "spent": 0, "lost": 2}
 
 

@@ -77,9 +77,9 @@ def test_the_lookup_answers_in_korean(client):
 
 @pytest.mark.parametrize("query, lang, says", [
     ("step=9.9", "en", '"9.9" is not a step of any rule set.'),
-    ("step=9.9", "ko", '"9.9"은(는) 어느 규칙의 단계도 아닙니다.'),
+    ("step=9.9", "ko", '"9.9"는 어느 규칙의 단계도 아닙니다.'),
     ("step=4.3&from=nsg", "en", '"4.3" is not a step of the current rules; it is a step of the 6-step chart.'),
-    ("step=4.3&from=nsg", "ko", '"4.3"은(는) 현행 규칙의 단계가 아닙니다. 6단계 도표의 단계입니다.'),
+    ("step=4.3&from=nsg", "ko", '"4.3"은 현행 규칙의 단계가 아닙니다. 6단계 도표의 단계입니다.'),
     ("step=", "en", "Write a step number, like 4.3, 5.3 or 6.9.4e."),
     ("step=+", "ko", "4.3, 5.3, 6.9.4e 같은 단계 번호를 쓰세요."),
     ("step=2.3&from=nope", "en", 'There is no rule set "nope"; the judge knows ffg-rr, ffg-core, nsg.'),

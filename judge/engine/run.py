@@ -56,7 +56,7 @@ def run(sc: Scenario, ruleset_id: str | None = None) -> Trace:
         events.extend(evs)
         states.append((len(events), s))
     return Trace.build(ctx.sc, ctx.rs, events, s, _warnings(ctx, events, s), states,
-                       placed=ctx.placed, dropped=ctx.dropped)
+                       placed=ctx.placed, dropped=ctx.dropped, names=ctx.names)
 
 
 def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:

@@ -165,11 +165,12 @@ class Trace:
     placed: list = field(default_factory=list)    # context.Placed: where each action is under rs
     dropped: list = field(default_factory=list)   # context.Dropped: actions with no moment under rs
     replaced_by: str | None = None                # the card whose replacement of the access applied
+    names: dict = field(default_factory=dict, repr=False)  # plain name -> the card's key (Korean title)
     confidence: str | None = None                 # the scenario's: ruling, rules or reading
 
     @classmethod
     def build(cls, sc: Scenario, rs: Ruleset, events: list[Event], final, warnings: list[Event],
-              states, placed: list | None = None, dropped: list | None = None) -> Trace:
+              states, placed: list | None = None, dropped: list | None = None, names: dict | None = None) -> Trace:
         status = dict(events[-1].args)["status"]
         lists = {k: list(getattr(final, k)) for k in
                  ("approached", "encountered", "passed", "bypassed", "accessed", "stolen",
@@ -181,7 +182,7 @@ class Trace:
                    warnings=[e for e in everything if e.kind == "warning"],
                    status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
                    explanation=dict(sc.explanation), placed=list(placed or []), dropped=list(dropped or []),
-                   replaced_by=final.replaced_by, confidence=sc.confidence)
+                   replaced_by=final.replaced_by, confidence=sc.confidence, names=dict(names or {}))
 
     @property
     def path(self) -> list[str]:
@@ -192,8 +193,15 @@ class Trace:
         return [e.shown(lang) for e in self.events if e.kind == "enter"]
 
     def shown_list(self, key: str, lang: str = "en") -> list[str]:
-        """One of the outcome's lists of cards (accessed, stolen, ...) as a reader sees the names."""
-        return [str(in_lang(x, lang)) for x in self.lists[key]]
+        """One of the outcome's lists of cards (accessed, stolen, ...) as a reader sees the names;
+        `triggered` ("Inside Job: encountered") as the card and the moment in words."""
+        if key != "triggered":
+            return [str(in_lang(self.names.get(x, x), lang)) for x in self.lists[key]]
+        out = []
+        for x in self.lists[key]:
+            card, _, when = x.rpartition(": ")
+            out.append(f"{in_lang(self.names.get(card, card), lang)}: {t(f'engine.when.{when}', lang)}" if card else x)
+        return out
 
     @property
     def skipped(self) -> list[Event]:

@@ -16,7 +16,7 @@ __all__ = ["josa", "final_of"]
 
 _JOSA = {"이(가)": ("이", "가"), "을(를)": ("을", "를"), "은(는)": ("은", "는"), "와(과)": ("과", "와"),
          "과(와)": ("과", "와"), "(으)로": ("으로", "로")}
-_WORD = r"(?:[\uac00-\ud7a3]|[0-9]+|[A-Za-z\u00c0-\u024f][A-Za-z\u00c0-\u024f'’.\-]*)[)\]!?]?"
+_WORD = r"(?:[\uac00-\ud7a3]|[0-9]+|[A-Za-z\u00c0-\u024f][A-Za-z\u00c0-\u024f'’.\-]*)[)\]!?\"'”’]?"
 _RE = re.compile("(" + _WORD + ")(" + "|".join(re.escape(k) for k in _JOSA) + ")")
 # How a number is read aloud ends: its last digit (일 이 삼 사 오 육 칠 팔 구), or for a round number
 # the unit (십 백 천 만); 영 for zero itself.
@@ -65,7 +65,7 @@ def _latin_final(word: str) -> int:
 
 def final_of(word: str) -> int:
     """The jongseong index the word before a particle ends with (0: none, 8: ㄹ)."""
-    word = word.rstrip(")]!?")
+    word = word.rstrip(")]!?\"'”’")
     if word.isdigit():
         return (ord(_spoken_end(word)) - 0xAC00) % 28
     if "\uac00" <= word[-1] <= "\ud7a3":

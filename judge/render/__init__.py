@@ -27,7 +27,7 @@ from .highlight import as_heat, as_highlight, moment_at, moments
 from .mermaid import to_mermaid
 from .model import Chart
 from .standalone import walkthrough_html as _standalone
-from .svg import LaidOut, prepare, strip_prologue, with_font_fallback
+from .svg import LaidOut, prepare, strip_prologue, with_font_fallback, without_id_titles
 from .timeline import timeline
 
 __all__ = ["chart_dot", "chart_svg", "walkthrough_html", "step_highlights", "plain_titles", "styled_dot", "clean_chart",
@@ -215,7 +215,7 @@ def timeline_svg(trace: Trace, lang: str) -> str:
 def render(dot_text: str, fmt: str) -> bytes:
     """DOT text drawn by Graphviz as svg, png or pdf bytes (an SVG names its font fallbacks)."""
     out = run_dot(dot_text, fmt)
-    return with_font_fallback(out.decode("utf-8")).encode("utf-8") if fmt == "svg" else out
+    return without_id_titles(with_font_fallback(out.decode("utf-8"))).encode("utf-8") if fmt == "svg" else out
 
 
 def to_png(dot_text: str) -> bytes:

@@ -120,6 +120,16 @@ def _edge_spot(g: ET.Element) -> tuple[float, float]:
     return x + 4, y
 
 
+_ID_TITLE = re.compile(r"<title>[^<\s]*</title>")
+
+
+def without_id_titles(svg: str) -> str:
+    """Graphviz titles every graph, cluster, node and edge with its id ("cluster_lane-1", "tl-3",
+    "timeline.ffg-rr.ko"), which a browser shows on hover: a title that is only an id goes (the
+    tooltips the charts give are words, and stay)."""
+    return _ID_TITLE.sub("", svg)
+
+
 def prepare(svg: str, ids: set[str]) -> LaidOut:
     """Turn Graphviz's SVG into a template: each element in `ids` gets slots for classes and a
     title; step nodes and edges get badge slots (count, triggers)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
-from ..engine.trace import Event, Trace, guard_label, skip_text, status_text
+from ..engine.trace import Event, Trace, guard_label, skip_text, status_text, title_text
 from ..i18n import has
 from .extract import step_label
 from .model import Chart, Cluster, Line, Node
@@ -146,7 +146,7 @@ class _Builder:
         status = status_text(self.t.status, self.lang)
         return Chart(
             name=f"timeline.{self.t.rs.id}.{self.lang}",
-            title=(word("timeline", self.lang, title=clip(self.t.title, self.look.max_user_text * 2)),
+            title=(word("timeline", self.lang, title=clip(title_text(self.t.title, self.lang), self.look.max_user_text * 2)),
                    f"{self.t.rs.id} · {word('outcome', self.lang, status=status)}"),
             clusters=tuple(lane.cluster for lane in lanes),
             nodes=tuple(nodes),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .. import rulesets
+from ..i18n import Text
 from ..rulesets.model import Kind
 from .effects import effect_list, parse_effects
 from .legality import Place
@@ -23,7 +24,7 @@ def check_action(p: Place) -> None:
     decision, and each effect's own rule (who may rez, break, jack out, trash where)."""
     st = p.step
     if st.kind is Kind.CHECK:
-        raise p.refuse("nobody_acts", at=True, step=st.id, name=st.name("en"))
+        raise p.refuse("nobody_acts", at=True, step=st.id, name=Text(st.name("en"), st.name("ko")))
     if st.kind is Kind.DECISION:
         for e in p.act.effects:
             if e.kind not in ("jack_out", "note"):

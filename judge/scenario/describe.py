@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..i18n import Text, has, in_lang, t
-from .model import Action, Amount, Card, Effect
+from .model import THAT_ICE, Action, Amount, Card, Effect
 from .vocabulary import EFFECTS, Shape
 
 __all__ = ["describe_effect", "describe_effects", "describe_action"]
@@ -28,6 +28,8 @@ def _arg(e: Effect, lang: str) -> object:
         return in_lang(e.arg.key, lang)
     if isinstance(e.arg, (list, tuple)):
         return ", ".join(str(in_lang(a, lang)) for a in e.arg)
+    if e.arg == THAT_ICE:
+        return _w("that_ice", lang)
     if e.arg == "all":
         return _w("all", lang)
     return in_lang(e.arg, lang)
@@ -47,12 +49,19 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
         if k in ("otherwise", "then"):
             out += f" ({_w(k, lang)}: " + describe_effects(v, lang) + ")"
         elif k == "position":
-            out += f" ({_w('at', lang)} {v if isinstance(v, str) else ' '.join(f'{a} {in_lang(b, lang)}' for a, b in v)})"
+            out += f" ({_w('at', lang)} {_position(v, lang)})"
         elif k in ("server", "to"):
             out += f" ({_w('on', lang)} {v})"
         elif k == "granted_by":
             out += f" ({_w('granted_by', lang)} {in_lang(v, lang)})"
     return out
+
+
+def _position(v, lang: str) -> str:
+    """Where ice is installed or moved, in words: outermost, innermost, inward of X, outward of X."""
+    if isinstance(v, str):
+        return _w(f"pos_{v}", lang)
+    return ", ".join(t(f"engine.effects.pos_{side}", lang, card=in_lang(card, lang)) for side, card in v)
 
 
 def describe_effects(effects, lang: str = "en") -> str:

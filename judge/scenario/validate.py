@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import ScenarioError
-from ..i18n import Msg, Title, msg
+from ..i18n import Msg, Text, Title, msg
 from .readings import Notice
 from .yamlsource import Doc, path_text
 
@@ -19,9 +19,10 @@ def what(slug: str) -> Msg:
     return msg(f"errors.what.{slug}")
 
 
-def effect_word(kind: str) -> str:
-    """An effect's name inside a message: the word the file uses, spaced ("decline steal")."""
-    return kind.replace("_", " ")
+def effect_word(kind: str) -> Text:
+    """An effect's name inside a message: the word the file uses, spaced in English ("decline
+    steal"), quoted as the format's own word in Korean (`decline_steal`)."""
+    return Text(kind.replace("_", " "), f"`{kind}`")
 
 
 def value_kind(v: object) -> Msg:

@@ -25,6 +25,6 @@ def show(stem: str):
     return render_template(
         "handout.html", case=case, sc=sc, trace=tr, board=board(sc, case.ruleset, code),
         positions=positions(tr, code), timeline=chart.drawn(chart.timeline_svg, tr, code),
-        lists=[(k, tr.lists[k]) for k in OUTCOME_LISTS if tr.lists[k]],
+        lists=[(k, tr.shown_list(k, code)) for k in OUTCOME_LISTS if tr.lists[k]],
         warnings=[e.text(tr.rs, code) for e in tr.warnings],
         why=why or sc.explanation.get("en"), why_lang=code if why else "en")

@@ -120,7 +120,7 @@ def _reasons_for(rs: Ruleset, step: str) -> list[str]:
 
 
 def _skip_choice(reason: str, ice: str | None, lang: str) -> Choice:
-    why = skip_text(reason, ice, lang)
+    why = skip_text(reason, ice or i18n.t("pages.cov_the_ice", lang), lang)
     return Choice(f"skip:{reason}", _m("quiz_c_skipped", lang, reason=why))
 
 

@@ -11,6 +11,7 @@ from flask import current_app
 
 from ...analysis.check import expected_error
 from ...errors import JudgeError
+from ...i18n import Title
 from . import situation
 
 __all__ = ["Example", "titles", "library", "library_has", "expects_error", "find_example", "folder_signature"]
@@ -23,7 +24,7 @@ class Example:
     tags: tuple[str, ...]
     status: str | None        # the run's outcome; None when the file does not load
     id: str | None
-    error: str | None = None
+    error: JudgeError | None = None  # why the file does not load (said in the reader's language)
     rejected: bool = False    # the file is meant to be refused (`expect: {error: ...}`)
 
 
@@ -55,8 +56,7 @@ def _load(f: Path) -> Example:
     try:
         s = situation.save(f.read_bytes())
     except JudgeError as exc:
-        return Example(f.stem, f.stem, (), None, None, str(exc.located(f.name)),
-                       rejected=expects_error(f))
+        return Example(f.stem, f.stem, (), None, None, exc.located(f.name), rejected=expects_error(f))
     sc = s.scenario
     return Example(f.stem, sc.title, sc.tags, s.trace.status, s.id)
 
@@ -79,6 +79,13 @@ def library() -> list[Example]:
 _titles: dict[str, tuple[tuple, list[tuple[str, str]]]] = {}
 
 
+def _title(v: object) -> str:
+    """A title as the file gives it: a string, or `{en, ko}` (kept as a `Title`)."""
+    if isinstance(v, dict) and isinstance(v.get("en"), str):
+        return Title(v["en"], v["ko"]) if isinstance(v.get("ko"), str) else v["en"]
+    return v if isinstance(v, str) else ""
+
+
 def titles() -> list[tuple[str, str]]:
     """(file stem, title) of every example meant to run, read without running them (the form's
     "start from a library case" list); reloaded when a file changes."""
@@ -97,7 +104,7 @@ def titles() -> list[tuple[str, str]]:
                     continue
                 expect = doc.get("expect") if isinstance(doc, dict) else None
                 if isinstance(doc, dict) and not (isinstance(expect, dict) and "error" in expect):
-                    out.append((Path(name).stem, str(doc.get("title") or Path(name).stem)))
+                    out.append((Path(name).stem, _title(doc.get("title")) or Path(name).stem))
             cached = _titles[str(folder)] = (sig, out)
     return cached[1]
 

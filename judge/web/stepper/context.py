@@ -74,7 +74,7 @@ def stepper_context(s: Situation, asked: str | None, lang: str) -> dict:
         # Decisions under any rule set: the new action is written where it means the same (derive.where).
         "choices": {p.n: choices(s, p) for p in pos},
         "derived": derived_context(s),
-        "lists": [(k, t.lists[k]) for k in OUTCOME_LISTS if t.lists[k]],
+        "lists": [(k, t.shown_list(k, lang)) for k in OUTCOME_LISTS if t.lists[k]],
         "warnings": [e.text(t.rs, lang) for e in t.warnings],
         "script_data": _script_data(s, pos, n, lang),
         **ruleset_context(s),
