@@ -34,7 +34,8 @@ NO_UNIT = re.compile(r"(?<![\w.#])\d+\s*(?:을|를)?\s*(?:내고|낸다|내야|�
 _STEP = re.compile(r"\b\d+(?:\.\d+)+[a-z]?\b|\b\d+[a-z]\b")
 _CUT = re.compile(r"[A-Za-z\u00c0-\u024f'’\-]+…")
 _CODE = re.compile(r"`[^`]*`|\{\{[^}]*\}\}|(?<![A-Za-z])'[^'\n]{1,60}'(?![A-Za-z])")  # code; what a message quotes
-_KEY = re.compile(r"\b(?:%s)\s*:(?:\s*(?:true|false|null|all|[a-z_]+))?" % "|".join(sorted(FORMAT, key=len, reverse=True)))
+_KEYS = "|".join(sorted(FORMAT, key=len, reverse=True))
+_KEY = re.compile(rf"\b(?:{_KEYS})\s*:(?:\s*(?:true|false|null|all|[a-z_]+))?")
 _WORD = re.compile(r"[A-Za-z\u00c0-\u024f][A-Za-z_\u00c0-\u024f'’\-]*")
 
 
