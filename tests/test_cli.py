@@ -179,3 +179,15 @@ actions:
     assert out.returncode == 0, out.stderr
     assert "Left out: #1 6.9.1e: Under the FFG Rules Reference, the Corp cannot rez Midori before the first ice" in out.stdout
     assert "Actions placed at: #1 6.9.1e" in out.stdout
+
+
+def test_every_library_case_that_loads_satisfies_the_schema():
+    """What the loader accepts, the schema accepts too (text in both languages included)."""
+    from helpers import runnable_examples
+
+    from judge.scenario.schema import schema
+
+    v = jsonschema.Draft202012Validator(schema())
+    bad = {p.name: next(iter(v.iter_errors(yaml.safe_load(p.read_text(encoding="utf-8"))))).message
+           for p in runnable_examples() if not v.is_valid(yaml.safe_load(p.read_text(encoding="utf-8")))}
+    assert not bad, list(bad.items())[:5]

@@ -19,6 +19,12 @@ def _str(limit: int = MAX_NAME, **kw) -> dict:
     return {"type": "string", "minLength": 1, "maxLength": limit, **kw}
 
 
+def _words(limit: int = MAX_NAME) -> dict:
+    """Free text a scenario may give in both languages: a string, or `{en, ko}`."""
+    return {"oneOf": [_str(limit), {"type": "object", "additionalProperties": False, "required": ["en"],
+                                    "properties": {"en": _str(limit), "ko": _str(limit)}}]}
+
+
 def schema() -> dict:
     """A JSON Schema (draft 2020-12) that every valid scenario satisfies."""
     step_ids = sorted({s.id for r in rulesets.RULESETS.values() for s in r.steps})
@@ -33,12 +39,11 @@ def schema() -> dict:
     shapes = {
         Shape.NONE: {"const": True}, Shape.CARD: name, Shape.SERVER: name, Shape.AMOUNT: amount,
         Shape.SUBS: {"oneOf": [{"const": "all"}, {"type": "array", "items": {"type": "integer", "minimum": 1}}]},
-        Shape.ICE_CARD: {"$ref": "#/$defs/card"},
-        Shape.ICE: {"oneOf": [name, {"$ref": "#/$defs/card"}]},
+        Shape.ICE_CARD: {"oneOf": [{"$ref": "#/$defs/card"}, {"$ref": "#/$defs/named"}]},
+        Shape.ICE: {"oneOf": [name, {"$ref": "#/$defs/card"}, {"$ref": "#/$defs/named"}]},
         Shape.PAIR: {"type": "array", "items": name, "minItems": 2, "maxItems": 2},
         Shape.CARDS: {"type": "array", "items": name},
-        Shape.TEXT: {"oneOf": [_str(MAX_TEXT), {"type": "object", "additionalProperties": False, "required": ["en"],
-                                                "properties": {"en": _str(MAX_TEXT), "ko": _str(MAX_TEXT)}}]},
+        Shape.TEXT: _words(MAX_TEXT),
         Shape.USE: {"oneOf": [name, {"type": "object", "additionalProperties": False, "required": ["card"],
                                      "properties": {"card": name, "ability": {"type": "integer", "minimum": 1}}}]},
     }
@@ -56,18 +61,18 @@ def schema() -> dict:
     ability_props = {"when": {"enum": list(WHENS)}, "effect": {"$ref": "#/$defs/effect"},
                      "cost": {"$ref": "#/$defs/effect"}, "if": conditions, "optional": {"type": "boolean"},
                      "after": name, "first": {"type": "boolean"}, "server": name, "ice": name,
-                     "text": _str(MAX_TEXT)}
+                     "text": _words(MAX_TEXT)}
     ability = {"type": "object", "additionalProperties": False, "required": ["when", "effect"],
                "properties": {k: ability_props[k] for k in ABILITY_KEYS}}
     card_props = {
-        "name": name, "id": name, "type": {"enum": list(CARD_TYPES)},
+        "name": _words(), "id": name, "type": {"enum": list(CARD_TYPES)},
         "subtypes": {"type": "array", "items": name, "maxItems": 10}, "runs": {"enum": list(RUNS)},
         "rezzed": {"type": "boolean"}, "trash_cost": {"type": "integer", "minimum": 0},
         "points": {"type": "integer", "minimum": 0}, "text": _str(MAX_TEXT),
         "subroutines": {"type": "array", "items": {"oneOf": [
             _str(MAX_TEXT),
             {"type": "object", "additionalProperties": False, "required": ["text"],
-             "properties": {"text": _str(MAX_TEXT), "effect": {"$ref": "#/$defs/effect"}}}]}},
+             "properties": {"text": _words(MAX_TEXT), "effect": {"$ref": "#/$defs/effect"}}}]}},
         "abilities": {"type": "array", "items": ability}}
     card = {"type": "object", "additionalProperties": False, "required": ["name"],
             "properties": {k: card_props[k] for k in CARD_KEYS}}
@@ -79,28 +84,30 @@ def schema() -> dict:
                   "ice": {"oneOf": [name, {"type": "object", "additionalProperties": False,
                                            "properties": {r: name for r in rulesets.RULESETS}}]},
                   "time": {"type": "integer", "minimum": 1},
-                  "by": {"enum": list(SIDES)}, "granted_by": name,
+                  "by": {"enum": list(SIDES)}, "granted_by": name, "after": name,
                   "effect": {"$ref": "#/$defs/effect"}, **one, **options},
               "additionalProperties": False}
     str_list = {"type": "array", "items": {"type": "string"}}
     expect_one = {"type": "object", "additionalProperties": False, "properties": {
         "outcome": {"enum": list(OUTCOMES)},
         "end": {"type": "string"},
-        **{k: str_list for k in EXPECT_KEYS if k not in ("outcome", "end", "bad_publicity_credits", "warnings", "credits")},
+        **{k: str_list for k in EXPECT_KEYS
+           if k not in ("outcome", "end", "bad_publicity_credits", "warnings", "credits", "replaced")},
         "bad_publicity_credits": {"type": "object", "additionalProperties": False, "properties": {
             k: {"type": "integer", "minimum": 0} for k in ("gained", "lost", "spent")}},
         "warnings": {"type": "integer", "minimum": 0}, "credits": {"type": "integer", "minimum": 0},
+        "replaced": {"type": ["string", "null"]},
         "error": {"type": "string"}}}
     named = {"type": "object", "required": ["card"], "additionalProperties": False,
              "properties": {k: card_props.get(k, name) for k in OVERRIDES}}
-    cards = {"type": "array", "items": {"oneOf": [name, {"$ref": "#/$defs/card"}, named]}}
+    cards = {"type": "array", "items": {"oneOf": [name, {"$ref": "#/$defs/card"}, {"$ref": "#/$defs/named"}]}}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://netrunner-judge.invalid/scenario.schema.json",
         "title": "Netrunner run-timing judge scenario",
         "type": "object", "additionalProperties": False, "required": ["run"],
         "properties": {
-            "title": _str(300), "ruleset": {"enum": list(rulesets.RULESETS)},
+            "title": _words(300), "ruleset": {"enum": list(rulesets.RULESETS)},
             "tags": {"type": "array", "items": name},
             "explanation": {"oneOf": [_str(MAX_TEXT), {
                 "type": "object", "additionalProperties": False, "required": ["en"],
@@ -129,6 +136,7 @@ def schema() -> dict:
         },
         "$defs": {
             "card": card,
+            "named": named,
             "effect": {"oneOf": [{"enum": list(BARE)}, effect_map,
                                  {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}}]},
         },
