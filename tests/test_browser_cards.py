@@ -8,6 +8,7 @@ import json
 import re
 from urllib.request import Request, urlopen
 
+import pytest
 import yaml
 from playwright.sync_api import expect
 
@@ -85,3 +86,27 @@ def test_a_name_that_is_no_card_clears_the_pick(page, live_server):
     name.blur()
     expect(page.locator("#rows-ice input[name=ice-card]").first).to_have_value("")
     assert page.locator("#rows-ice .card-note").first.is_hidden()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_screenshots_of_the_form_with_cards_picked(browser, live_server, lang):
+    from pathlib import Path
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
+    try:
+        p = ctx.new_page()
+        p.goto(f"{live_server}/new?lang={lang}")
+        p.fill("input[name=credits]", "2")
+        p.fill("input[name=by]", "Inside Job")
+        name = p.locator("#rows-ice input[name=ice-name]").first
+        name.fill("톨부스" if lang == "ko" else "Tollbooth")
+        name.blur()
+        expect(p.locator("#rows-ice input[name=ice-card]").first).to_have_value("tollbooth")
+        expect(p.locator("#rows-ice .card-note").first).to_be_visible()
+        shot = p.screenshot(full_page=False)
+    finally:
+        ctx.close()
+    assert shot[:4] == b"\x89PNG" and len(shot) > 20_000
+    screens = Path(__file__).resolve().parent.parent / "graphs" / "screens"
+    screens.mkdir(parents=True, exist_ok=True)
+    (screens / f"form-laptop-{lang}.png").write_bytes(shot)

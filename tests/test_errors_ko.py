@@ -76,4 +76,4 @@ def test_words_put_into_an_error_are_in_the_readers_language_too():
 def test_an_effect_named_inside_an_error_is_the_word_the_file_uses():
     with pytest.raises(ScenarioError) as info:
         load_scenario("x.yaml", text=textwrap.dedent(BAD["trash outside access"]))
-    assert info.value.text("ko").startswith("trash 효과는")
+    assert info.value.text("ko").startswith("`trash` 효과는")  # the format's own word, quoted as code

@@ -10,7 +10,7 @@ from ..i18n import Text, t
 from ..rulesets import RULESETS
 
 __all__ = ["Effect", "Ability", "Subroutine", "Card", "Server", "Action", "Scenario", "Amount", "CENTRALS",
-           "SIDES", "CARD_TYPES", "WHENS", "RUNNER", "CORP", "THIS", "THAT_ICE", "walk_effects"]
+           "SIDES", "CARD_TYPES", "WHENS", "RUNNER", "CORP", "THIS", "THAT_ICE", "walk_effects", "says_end_the_run"]
 
 RUNNER, CORP = "runner", "corp"
 SIDES = (RUNNER, CORP)
@@ -22,7 +22,12 @@ WHENS = ("run_begins", "approached", "encountered", "fully_broken", "encounter_e
          "run_ends", "static", "paid")
 THIS = "this"  # in a card's own abilities and subroutines, the card itself ("trash: this")
 THAT_ICE = "that ice"  # the ice of the moment (approached, encountered, passed): "trash that ice"
-_ETR_ONLY = re.compile(r"^\s*(?:etr|end the run)\s*\.?\s*$", re.IGNORECASE)
+_ETR_ONLY = re.compile(r"^\s*(?:etr|end the run|런 종료|런을 끝낸다|런을 종료한다)\s*\.?\s*$", re.IGNORECASE)
+
+
+def says_end_the_run(text: str) -> bool:
+    """The text is "End the run" and nothing else (ETR; in Korean 런 종료)."""
+    return bool(_ETR_ONLY.match(text))
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 __all__ = ["Notice", "read_subroutine", "unread_timing"]
 
 _SENTENCES = re.compile(r"[.;\n]+|\s+(?:and|then)\s+(?=end the run)", re.IGNORECASE)
-_ETR = re.compile(r"^(?:etr|end the run)$", re.IGNORECASE)
+_ETR = re.compile(r"^(?:etr|end the run|런 종료|런을 끝낸다|런을 종료한다)$", re.IGNORECASE)  # Korean judges type it too
 # words that, if misread, change a run's outcome: which of them a text mentions
 _TIMING = (("end_run", re.compile(r"\b(?:end(?:s|ing)? the run|etr)\b", re.IGNORECASE)),
            ("jack_out", re.compile(r"\bjack(?:s|ing)? out\b", re.IGNORECASE)),

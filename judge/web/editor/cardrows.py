@@ -7,6 +7,8 @@ from __future__ import annotations
 from ...cards.catalogue import CardFacts, find_all, get
 from ...cards.model import model
 from ...cards.names import key
+from ...i18n import t as core_t
+from ...scenario.model import says_end_the_run
 from ..i18n import lang, t
 from .effects import effect_fields
 
@@ -65,6 +67,8 @@ def _model_part(c: CardFacts, k: str) -> list:
 def _sub_texts(s: object) -> dict[str, str]:
     """A model subroutine's text by language (`text: {en, ko}`, or one string for both)."""
     text = s if isinstance(s, str) else s.get("text", "") if isinstance(s, dict) else ""
+    if isinstance(text, str) and says_end_the_run(text):  # "End the run" is said in Korean too
+        return {"en": text, "ko": core_t("engine.effects.end_run", "ko")}
     if isinstance(text, dict):
         return {"en": str(text.get("en", "")), "ko": str(text.get("ko") or text.get("en", ""))}
     return {"en": str(text), "ko": str(text)}
