@@ -48,7 +48,8 @@ class Exec:
         names = self.ctx.names
         e.kind, e.step, e.side, e.msg = kind, st.id, side, key
         # a card named by an action or an effect is the scenario's card (its Korean title, if any)
-        e.args = tuple((k, names.get(v, v) if type(v) is str else v) for k, v in args.items())
+        e.args = tuple((k, names.get(v, v) if type(v) is str else v) for k, v in args.items()) if names else \
+            tuple(args.items())
         e.rule, e.extra = rule or st.rule, extra if type(extra) is tuple else tuple(extra)
         if st.per_ice and w.ice:
             e.ice = ice = w.ice
