@@ -9,6 +9,7 @@ import yaml
 
 from ..engine import Trace, run
 from ..errors import JudgeError
+from ..i18n import Msg, in_lang, msg
 from ..scenario import load_scenario
 
 __all__ = ["actual", "compare", "expected_error", "Result", "check_file"]
@@ -20,14 +21,18 @@ class Result:
 
     path: Path
     ruleset: str | None          # None: the file is refused before any run
-    diffs: tuple[str, ...] = ()  # empty: it passed
-    note: str = ""               # "rejected as expected", "no expect block"
+    diffs: tuple = ()            # what differs (`Msg`, or the refusal's `JudgeError`); empty: it passed
+    note: object = ""            # "rejected as expected", "no expect block" (a `Msg`)
     checked: bool = True
     label: str = field(default="")
 
     @property
     def passed(self) -> bool:
         return self.checked and not self.diffs
+
+    def texts(self, lang: str = "en") -> list[str]:
+        """What differs, in a language."""
+        return [d.located_text(lang) if isinstance(d, JudgeError) else str(in_lang(d, lang)) for d in self.diffs]
 
 
 def check_file(path: Path) -> list[Result]:
@@ -38,11 +43,11 @@ def check_file(path: Path) -> list[Result]:
     except JudgeError as exc:
         want = expected_error(path)
         if want and want in str(exc):
-            return [Result(path, None, note="rejected as expected", label=str(path))]
-        return [Result(path, None, (str(exc),), label=str(path))]
+            return [Result(path, None, note=msg("cli.check.rejected"), label=str(path))]
+        return [Result(path, None, (exc,), label=str(path))]
     targets = sc.expected_rulesets()
     if not targets:
-        return [Result(path, None, note="no expect block", checked=False, label=str(path))]
+        return [Result(path, None, note=msg("cli.check.no_expect"), checked=False, label=str(path))]
     out = []
     for rs_id in targets:
         label = f"{path}" + (f" [{rs_id}]" if len(targets) > 1 or rs_id != sc.ruleset else "")
@@ -51,9 +56,9 @@ def check_file(path: Path) -> list[Result]:
         try:
             diffs = compare(run(sc, rs_id), want)
             if err:
-                diffs.append(f"error: expected the judge to refuse with {err!r}, but the run went through")
+                diffs.append(msg("cli.check.went_through", err=repr(err)))
         except JudgeError as exc:
-            diffs = [] if err and err in str(exc) else [str(exc)]
+            diffs = [] if err and err in str(exc) else [exc]
         out.append(Result(path, rs_id, tuple(diffs), label=label))
     return out
 
@@ -89,15 +94,16 @@ def actual(t: Trace, key: str):
     return t.lists[key]
 
 
-def compare(t: Trace, expect: dict) -> list[str]:
-    """One line per difference between what was expected and what the run did."""
-    out: list[str] = []
+def compare(t: Trace, expect: dict) -> list[Msg]:
+    """One line per difference between what was expected and what the run did (`str()` of each
+    is its English; `.text(lang)` in a language)."""
+    out: list[Msg] = []
     for key, want in expect.items():
         got = actual(t, key)
         if key == "bad_publicity_credits":
             got = {k: got[k] for k in want}
         if got != want:
-            out.append(f"{key}: expected {_fmt(want)}, got {_fmt(got)}" + _hint(want, got))
+            out.append(msg("cli.check.diff", what=key, want=_fmt(want), got=_fmt(got), hint=_hint(want, got)))
     return out
 
 
@@ -109,14 +115,15 @@ def _fmt(v) -> str:
     return str(v)
 
 
-def _hint(want, got) -> str:
+def _hint(want, got) -> Msg | str:
     """Where two lists first part ways, which is what a person needs to look at."""
     if not (isinstance(want, list) and isinstance(got, list)):
         return ""
     for i, (a, b) in enumerate(zip(want, got, strict=False)):
         if a != b:
-            return f" (first difference at position {i + 1}: expected {a}, got {b})"
+            return msg("cli.check.first_difference", n=i + 1, a=a, b=b)
     if len(want) != len(got):
-        longer, which = (want, "expected") if len(want) > len(got) else (got, "got")
-        return f" ({which} has {len(longer) - min(len(want), len(got))} more, from {longer[min(len(want), len(got))]})"
+        n, m = len(want), len(got)
+        key = "cli.check.expected_more" if n > m else "cli.check.got_more"
+        return msg(key, n=abs(n - m), first=(want if n > m else got)[min(n, m)])
     return ""

@@ -9,7 +9,7 @@ import click
 
 from .. import rulesets
 from ..errors import ScenarioError
-from ..i18n import t
+from ..i18n import in_lang, t
 
 __all__ = ["COMMANDS"]
 
@@ -41,7 +41,8 @@ def run_cmd(file: str, fmt: str, lang: str, ruleset: str | None, verbose: bool) 
 @click.command("check")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--quiet", "-q", is_flag=True, help="Print only failures and the last line.")
-def check_cmd(paths: tuple[str, ...], quiet: bool) -> None:
+@LANG
+def check_cmd(paths: tuple[str, ...], quiet: bool, lang: str) -> None:
     """Run every scenario that has an `expect:` block and report what differs."""
     from ..analysis.check import check_file
     from ..analysis.coverage import scenario_files
@@ -49,22 +50,24 @@ def check_cmd(paths: tuple[str, ...], quiet: bool) -> None:
     passed = failed = 0
     for f in scenario_files(paths):
         for r in check_file(f):
+            note = in_lang(r.note, lang)
             if not r.checked:
                 if not quiet:
-                    click.echo(f"---- {r.label}: {r.note}")
+                    click.echo(f"---- {r.label}: {note}")
             elif r.passed:
                 passed += 1
                 if not quiet:
-                    click.echo(f"ok   {r.label}" + (f" ({r.note})" if r.note else ""))
+                    click.echo(f"ok   {r.label}" + (f" ({note})" if note else ""))
             else:
                 failed += 1
+                texts = r.texts(lang)
                 if r.ruleset is None:
-                    click.echo(f"FAIL {r.label}: {r.diffs[0]}")
+                    click.echo(f"FAIL {r.label}: {texts[0]}")
                 else:
                     click.echo(f"FAIL {r.label}")
-                    for d in r.diffs:
+                    for d in texts:
                         click.echo(f"     {d}")
-    click.echo(f"{passed} passed, {failed} failed")
+    click.echo(f"{passed} passed, {failed} failed")  # the last line's form is fixed: programs read it
     if failed:
         sys.exit(1)
 
