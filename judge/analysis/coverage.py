@@ -9,6 +9,7 @@ from pathlib import Path
 from .. import rulesets
 from ..engine import run
 from ..errors import JudgeError
+from ..i18n import t
 from ..scenario import WHENS, load_scenario
 from .check import expected_error
 
@@ -46,10 +47,10 @@ class Coverage:
                 "skips": [s for s in self.all_skips() if not self.skips[s]],
                 "moments": [m for m in self.all_moments() if not self.moments[m]]}
 
-    def summary(self) -> str:
+    def summary(self, lang: str = "en") -> str:
         s, e = self.all_steps(), self.all_edges()
-        return (f"{sum(1 for x in s if self.steps[x])} of {len(s)} steps, "
-                f"{sum(1 for x in e if self.edges[x])} of {len(e)} edges covered")
+        return t("cli.coverage.summary", lang, steps=sum(1 for x in s if self.steps[x]), of_steps=len(s),
+                 edges=sum(1 for x in e if self.edges[x]), of_edges=len(e))
 
     def as_dict(self) -> dict:
         return {"ruleset": self.ruleset, "cases": self.cases,
@@ -100,19 +101,22 @@ def coverage(paths, ruleset_id: str = rulesets.DEFAULT) -> Coverage:
     return cov
 
 
-def render_text(cov: Coverage) -> str:
+def render_text(cov: Coverage, lang: str = "en") -> str:
     """The report: counts per step and edge, what no case exercises, then the summary line."""
-    out = [f"Coverage of {cov.ruleset} by {cov.cases} case(s)", "", "steps:"]
+    def w(key: str, **args: object) -> str:
+        return t(f"cli.coverage.{key}", lang, **args)
+
+    out = [w("title", rs=cov.ruleset, n=cov.cases), "", w("steps") + ":"]
     out += [f"  {s:<10} {cov.steps[s]:>3}" for s in cov.all_steps()]
-    out += ["", "edges:"]
+    out += ["", w("edges") + ":"]
     out += [f"  {e:<40} {cov.edges[e]:>3}" for e in cov.all_edges()]
-    out += ["", "skip reasons:"] + [f"  {s:<20} {cov.skips[s]:>3}" for s in cov.all_skips()]
-    out += ["", "trigger moments:"] + [f"  {m:<20} {cov.moments[m]:>3}" for m in cov.all_moments()]
+    out += ["", w("skips") + ":"] + [f"  {s:<20} {cov.skips[s]:>3}" for s in cov.all_skips()]
+    out += ["", w("moments") + ":"] + [f"  {m:<20} {cov.moments[m]:>3}" for m in cov.all_moments()]
     miss = cov.missing()
     out.append("")
     for k, v in miss.items():
-        out.append(f"uncovered {k}: {', '.join(v) if v else 'none'}")
+        out.append(w(f"uncovered_{k}") + ": " + (", ".join(v) if v else w("none")))
     for err in cov.errors:
-        out.append(f"error: {err}")
-    out.append(cov.summary())
+        out.append(f"{w('error')}: {err}")
+    out.append(cov.summary(lang))
     return "\n".join(out)

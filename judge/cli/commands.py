@@ -77,7 +77,8 @@ def check_cmd(paths: tuple[str, ...], quiet: bool, lang: str) -> None:
 @click.option("--ruleset", type=click.Choice(sorted(rulesets.RULESETS)), default=rulesets.DEFAULT,
               show_default=True)
 @FORMAT
-def coverage_cmd(paths: tuple[str, ...], ruleset: str, fmt: str) -> None:
+@LANG
+def coverage_cmd(paths: tuple[str, ...], ruleset: str, fmt: str, lang: str) -> None:
     """Show which steps, edges, skips and trigger moments the scenarios exercise."""
     from ..analysis.coverage import coverage, render_text
 
@@ -85,7 +86,7 @@ def coverage_cmd(paths: tuple[str, ...], ruleset: str, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(cov.as_dict(), ensure_ascii=False, indent=2))
     else:
-        click.echo(render_text(cov))
+        click.echo(render_text(cov, lang))
 
 
 @click.command("compare")

@@ -145,7 +145,8 @@ def allow(c: Call) -> None:
     who = c.source or c.side
     what = c.e.arg if c.e.arg != "jack_out_here" else f"jack_out@{c.x.occ(c.st)}"
     c.x.w.allowed |= {(what, who)}
-    c.note("allow_set", what=msg(f"engine.allows.{c.e.arg}"), card=who)
+    # "at this step" is said as such, not as "for the rest of the run"
+    c.note("allow_here" if c.e.arg == "jack_out_here" else "allow_set", what=msg(f"engine.allows.{c.e.arg}"), card=who)
 
 
 @applies("bad_publicity")
