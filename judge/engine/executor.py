@@ -16,7 +16,7 @@ from .effects import APPLY, Call
 from .guards import edge_table, guard_holds, interrupt_table, row_holds
 from .handlers import HANDLERS, HOOKS
 from .state import ENCOUNTER_FLAGS, Flag, Work
-from .trace import Event, EventDraft, occurrence
+from .trace import Event, EventDraft, EventKind, Pairs, occurrence
 
 __all__ = ["Exec", "MAX_STEPS", "MAX_FORCED_DEPTH", "ALWAYS_ACTIVE"]
 
@@ -39,8 +39,8 @@ class Exec:
         self.passing = False  # inside a pass that happens on an edge (the six-step chart)
 
     # ---------------------------------------------------------------- events
-    def emit(self, kind: str, key: str, st: Step | None = None, side: str | None = None,
-             rule: str | None = None, extra: tuple = (), **args) -> Event:
+    def emit(self, kind: EventKind, key: str, st: Step | None = None, side: str | None = None,
+             rule: str | None = None, extra: Pairs = (), **args: object) -> Event:
         w = self.w
         if st is None:
             st = self.rs.step(w.step)
@@ -57,9 +57,9 @@ class Exec:
         else:
             e.ice = w.ice if st.per_ice else None
             e.occurrence = st.id
-        e.__class__ = Event
-        self.events.append(e)
-        return e
+        event = e.freeze()
+        self.events.append(event)
+        return event
 
     def occ(self, st: Step) -> str:
         return occurrence(st.id, self.w.ice, self.w.visit) if st.per_ice and self.w.ice else st.id
@@ -70,7 +70,7 @@ class Exec:
         edge = self.run_step(st)
         if edge is None:
             self.w.done = True
-            self.emit("end", "end", st, status=self.status())
+            self.emit(EventKind.END, "end", st, status=self.status())
             return
         self.take(edge)
 
@@ -95,9 +95,9 @@ class Exec:
             w.label = self.status()  # the run is labelled when it ends; later effects cannot change it
         ice = w.ice if st.per_ice else None
         if st.does == "pass_ice" and ice is None:
-            self.emit("enter", "vacuous_pass", st, name=st.id)
+            self.emit(EventKind.ENTER, "vacuous_pass", st, name=st.id)
         else:
-            self.emit("enter", "enter_ice" if ice else "enter", st, name=st.id, ice=ice or "")
+            self.emit(EventKind.ENTER, "enter_ice" if ice else "enter", st, name=st.id, ice=ice or "")
 
     def choose(self, st: Step) -> Edge:
         gates, rows, ungated = edge_table(self.rs, st.id)
@@ -118,12 +118,12 @@ class Exec:
         if e.skip:
             for sid in self.rs.skipped_by(e):
                 sk = self.rs.step(sid)
-                ev = self.emit("skip", "skip", sk, reason=e.skip, step_id=sid)
+                ev = self.emit(EventKind.SKIP, "skip", sk, reason=e.skip, step_id=sid)
                 self.check_skipped_actions(sk, ev.occurrence, e.skip)
         if not enter_next:
             return
         w.step = e.dst
-        self.emit("transition", "transition", src, guard=e.guard, src=src_occ,
+        self.emit(EventKind.TRANSITION, "transition", src, guard=e.guard, src=src_occ,
                   dst=e.dst, extra=(("edge", e.id), ("to", e.dst)))
 
     def check_skipped_actions(self, st: Step, occ: str, reason: str) -> None:
@@ -143,7 +143,7 @@ class Exec:
         saved = (w.step, w.ice, w.visit, w.broken, w.resolved_subs, w.flags & ENCOUNTER_FLAGS)
         w.ice, w.visit, w.step = key, board.visit(w, key), rs.encounter_entry
         w.flags -= ENCOUNTER_FLAGS
-        self.emit("action", "forced_now", st, side=side, ice=key)
+        self.emit(EventKind.ACTION, "forced_now", st, side=side, ice=key)
         phase = rs.step(rs.encounter_entry).phase
         self.depth += 1
         try:
@@ -160,7 +160,7 @@ class Exec:
         w.flags = (w.flags - ENCOUNTER_FLAGS) | flags
         back = rs.step(w.step)
         if not self.interrupted(back):
-            self.emit("action", "return_forced", back, ice=key, step=self.occ(back))
+            self.emit(EventKind.ACTION, "return_forced", back, ice=key, step=self.occ(back))
 
     def select_ice(self) -> None:
         """Step 2: the outermost ice not yet approached, inward of the Runner (or the same again)."""
@@ -280,7 +280,7 @@ class Exec:
         the effect was a cost that could not be paid (what follows it in its list does not happen)."""
         if e.arg == THAT_ICE or (isinstance(e.arg, tuple) and THAT_ICE in e.arg):
             if self.w.ice is None:
-                self.emit("warning", "w_no_ice_now", st, side=side, what=e.kind)
+                self.emit(EventKind.WARNING, "w_no_ice_now", st, side=side, what=e.kind)
                 return True
             arg = self.w.ice if e.arg == THAT_ICE else tuple(self.w.ice if a == THAT_ICE else a for a in e.arg)
             e = replace(e, arg=arg)
@@ -320,4 +320,4 @@ class Exec:
         if not board.has_ice(w, w.server) and not board.cards_in(w.root, w.server) \
                 and not board.cards_in(w.contents, w.server):
             w.flags |= {Flag.SERVER_GONE}
-            self.emit("action", "server_ceased", server=w.server)
+            self.emit(EventKind.ACTION, "server_ceased", server=w.server)

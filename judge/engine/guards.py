@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from ..rulesets.model import Ruleset
 from . import board
+from .protocol import Executor
 from .state import Flag
-
-if TYPE_CHECKING:
-    from ..rulesets.model import Ruleset
-    from .executor import Exec
 
 __all__ = ["GUARDS", "GATES", "guard_holds", "row_holds", "edge_table", "interrupt_table"]
 
 
-def _flag(flag: Flag) -> Callable[[Exec], bool]:
+def _flag(flag: Flag) -> Callable[[Executor], bool]:
     return lambda x: flag in x.w.flags
 
 
-def _unresolved_sub(x: Exec) -> bool:
+def _unresolved_sub(x: Executor) -> bool:
     card = x.ctx.cards.get(x.w.ice)
     if card is None or Flag.ICE_LEFT in x.w.flags:
         return False
@@ -27,7 +24,7 @@ def _unresolved_sub(x: Exec) -> bool:
     return any(n not in x.w.broken and n not in done for n in range(1, len(card.subroutines) + 1))
 
 
-GUARDS: dict[str, Callable[[Exec], bool]] = {
+GUARDS: dict[str, Callable[[Executor], bool]] = {
     "always": lambda x: True,
     "ice_protects_server": lambda x: board.has_ice(x.w, x.w.server),
     "no_ice": lambda x: not board.has_ice(x.w, x.w.server),
@@ -62,10 +59,10 @@ GATES: dict[str, Flag] = {
 
 Row = tuple  # (edge or interrupt, its gate flag or None, the functions of its guard's parts)
 
-_PARTS: dict[str, tuple[Callable[[Exec], bool], ...]] = {}
+_PARTS: dict[str, tuple[Callable[[Executor], bool], ...]] = {}
 
 
-def _parts(name: str) -> tuple[Callable[[Exec], bool], ...]:
+def _parts(name: str) -> tuple[Callable[[Executor], bool], ...]:
     parts = _PARTS.get(name)
     if parts is None:
         parts = _PARTS[name] = tuple(GUARDS[g] for g in name.split("&"))
@@ -77,7 +74,7 @@ def _row(item, guard: str) -> Row:
     return item, gate, _parts(guard)
 
 
-def guard_holds(x: Exec, name: str) -> bool:
+def guard_holds(x: Executor, name: str) -> bool:
     """A guard name, or several joined by "&", evaluated on the run."""
     for holds in _parts(name):
         if not holds(x):
@@ -85,7 +82,7 @@ def guard_holds(x: Exec, name: str) -> bool:
     return True
 
 
-def row_holds(x: Exec, row: Row) -> bool:
+def row_holds(x: Executor, row: Row) -> bool:
     """A row's guard on the run: False at once when its gate flag is absent."""
     _, gate, parts = row
     if gate is not None and gate not in x.w.flags:

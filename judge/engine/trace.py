@@ -3,14 +3,33 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, cast
 
 from ..i18n import Title, in_lang, t
 from ..rulesets.model import Ruleset
 from ..scenario import Scenario, describe_effects
+from .layout import Layout
 
-__all__ = ["Event", "EventDraft", "Trace", "make_event", "occurrence", "KINDS", "status_text", "side_text", "skip_text", "title_text"]
+__all__ = ["Event", "EventKind", "Pairs", "EventDraft", "Trace", "make_event", "occurrence", "KINDS", "status_text", "side_text", "skip_text", "title_text"]
 
-KINDS = ("enter", "skip", "trigger", "action", "priority", "transition", "warning", "end")
+
+
+class EventKind(StrEnum):
+    """What an event of a trace is; the value is the `kind` the JSON trace writes."""
+
+    ENTER = "enter"            # a step entered
+    SKIP = "skip"              # a step skipped, with the reason
+    TRIGGER = "trigger"        # a triggered ability resolved, or did not
+    ACTION = "action"          # what a player or an effect did
+    PRIORITY = "priority"      # priority in a paid ability window
+    TRANSITION = "transition"  # an edge taken
+    WARNING = "warning"        # something the judge could not do as written
+    END = "end"                # the run is over
+
+
+KINDS = tuple(k.value for k in EventKind)
+Pairs = tuple[tuple[str, Any], ...]  # an event's arguments or extras, in order: (name, value)
 
 
 def occurrence(step_id: str, ice: str | None, visit: int = 1) -> str:
@@ -46,17 +65,23 @@ def guard_label(guard: str, lang: str = "en") -> str:
     return t("engine.guard_and", lang).join(p for p in parts if p)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: str
+class EventFields(metaclass=Layout):
+    """Every field of an event, declared once: `Event` is the frozen one a trace keeps,
+    `EventDraft` the same fields being set while the engine makes it."""
+
+    kind: EventKind
     step: str
     ice: str | None
     occurrence: str
     side: str | None
     msg: str                 # a key under `engine.events` in the catalogue
-    args: tuple = ()
+    args: Pairs = ()
     rule: str = ""
-    extra: tuple = ()
+    extra: Pairs = ()
+
+
+class Event(EventFields, frozen=True):
+    """Something that happened in a run, at a step occurrence."""
 
     def shown(self, lang: str = "en") -> str:
         """The occurrence as a reader sees it: its ice under the card's Korean title for a Korean reader."""
@@ -121,27 +146,21 @@ class Event:
         return d
 
 
-class EventDraft:
-    """An Event being made: Event's slots in Event's order, set by a plain `__init__` and then
-    given the frozen class (`make_event`). The frozen dataclass's own `__init__` stores each
-    field through `object.__setattr__`, which cost a step more than all its guards; an event
-    made this way is the same immutable Event, equal and hashed the same."""
+class EventDraft(EventFields):
+    """An Event being made: Event's fields, set by a plain `__init__`, then given the frozen class
+    (`make_event`; the executor's `emit` writes it out). The frozen dataclass's own `__init__`
+    stores each field through `object.__setattr__`, which cost a step more than all its guards;
+    an event made this way is the same immutable Event, equal and hashed the same (`layout`)."""
 
-    __slots__ = Event.__slots__
-
-    def __init__(self, kind: str, step: str, ice: str | None, occurrence: str, side: str | None, msg: str,
-                 args: tuple, rule: str, extra: tuple) -> None:
-        self.kind, self.step, self.ice, self.occurrence = kind, step, ice, occurrence
-        self.side, self.msg, self.args, self.rule, self.extra = side, msg, args, rule, extra
+    def freeze(self) -> Event:
+        self.__class__ = Event  # type: ignore[assignment]  # the same layout: see `layout.Layout`
+        return cast(Event, self)
 
 
-def make_event(kind: str, step: str, ice: str | None, occurrence: str, side: str | None, msg: str,
-               args: tuple = (), rule: str = "", extra: tuple = ()) -> Event:
-    """An Event, made without the frozen dataclass's per-field `object.__setattr__` (the engine
-    makes about five per step)."""
-    e = EventDraft(kind, step, ice, occurrence, side, msg, args, rule, extra)
-    e.__class__ = Event
-    return e  # type: ignore[return-value]
+def make_event(kind: EventKind, step: str, ice: str | None, occurrence: str, side: str | None, msg: str,
+               args: Pairs = (), rule: str = "", extra: Pairs = ()) -> Event:
+    """An Event, made without the frozen dataclass's per-field `object.__setattr__`."""
+    return EventDraft(kind, step, ice, occurrence, side, msg, args, rule, extra).freeze()
 
 
 STOPS = ("server_gone", "jacked_out", "run_ended", "ice_left", "bypassed", "step_ended")

@@ -4,18 +4,15 @@ short."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..errors import ScenarioError
 from ..rulesets.model import Step
 from ..scenario import CENTRALS, CORP, RUNNER, Ability, Action, Card
 from . import board
 from .conditions import failing
+from .protocol import Executor
 from .state import Flag
+from .trace import EventKind
 from .words import condition_text
-
-if TYPE_CHECKING:
-    from .executor import Exec
 
 __all__ = ["abilities", "resolve_moments", "fire", "drop", "settle", "pending_actions", "apply_action"]
 
@@ -23,7 +20,7 @@ Found = tuple[Card, int, Ability]  # a card, the index of its ability, the abili
 _ICE_MOMENTS = ("approached", "encountered", "fully_broken", "encounter_ends", "passed")
 
 
-def _candidates(x: Exec, when: str, accessed: str | None) -> list[Card]:
+def _candidates(x: Executor, when: str, accessed: str | None) -> list[Card]:
     w, sc, cards = x.w, x.ctx.sc, x.ctx.cards
     out: list[Card] = list(sc.runner_cards) + list(sc.corp_cards)
     out += [cards[k] for k in board.cards_in(w.root, w.server)]
@@ -36,12 +33,12 @@ def _candidates(x: Exec, when: str, accessed: str | None) -> list[Card]:
     return out
 
 
-def _installed_corp_card(x: Exec, card: Card) -> bool:
+def _installed_corp_card(x: Executor, card: Card) -> bool:
     """A Corp card installed in a server (not the Corp's identity or a card of `corp.cards`)."""
     return card.side == CORP and all(c.key != card.key for c in x.ctx.sc.corp_cards)
 
 
-def _reacts(x: Exec, card: Card, i: int, ab: Ability, when: str, accessed: str | None) -> bool:
+def _reacts(x: Executor, card: Card, i: int, ab: Ability, when: str, accessed: str | None) -> bool:
     w = x.w
     if ab.when != when:
         return False
@@ -59,7 +56,7 @@ def _reacts(x: Exec, card: Card, i: int, ab: Ability, when: str, accessed: str |
     return not (ab.first and (card.key, i) in w.used_first)
 
 
-def abilities(x: Exec, when: str, accessed: str | None = None) -> dict[str, list[Found]]:
+def abilities(x: Executor, when: str, accessed: str | None = None) -> dict[str, list[Found]]:
     """Abilities that trigger now, by side, in the order written (the Runner resolves first)."""
     out: dict[str, list[Found]] = {RUNNER: [], CORP: []}
     if when == "unsuccessful" and x.status() != "unsuccessful":
@@ -71,12 +68,12 @@ def abilities(x: Exec, when: str, accessed: str | None = None) -> dict[str, list
     return out
 
 
-def _order(x: Exec) -> tuple[str, str]:
+def _order(x: Executor) -> tuple[str, str]:
     """The active player's side first (a run is made on the Runner's turn unless it says otherwise)."""
     return (RUNNER, CORP) if x.active_side == RUNNER else (CORP, RUNNER)
 
 
-def _one_window(x: Exec, moments: tuple[str, ...], accessed: str | None, acts: list[Action]) -> list:
+def _one_window(x: Executor, moments: tuple[str, ...], accessed: str | None, acts: list[Action]) -> list:
     """Every moment in one reaction window (NSG success): the active player's, then the other's."""
     order = {k: n for n, k in enumerate(x.ctx.cards)}
     pend: dict[str, list] = {RUNNER: [], CORP: []}
@@ -111,21 +108,21 @@ def _after_of(item: tuple) -> str | None:
     return x[2].after if what == "ability" else x.after
 
 
-def _decide(x: Exec, acts: list[Action]) -> list[Action]:
+def _decide(x: Executor, acts: list[Action]) -> list[Action]:
     """A player's "I do not use it" (`decline: X`) is a decision about this step's abilities, made
     before they resolve; the other actions are returned to happen in turn."""
     rest = []
     for a in acts:
         if a.effects and all(e.kind == "decline" for e in a.effects):
             x.w.applied |= {a.index}
-            x.emit("action", "action", None, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
+            x.emit(EventKind.ACTION, "action", None, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
             x.w.declined |= {e.arg for e in a.effects}
         else:
             rest.append(a)
     return rest
 
 
-def resolve_moments(x: Exec, st: Step, moments: tuple[str, ...], accessed: str | None = None,
+def resolve_moments(x: Executor, st: Step, moments: tuple[str, ...], accessed: str | None = None,
                     with_actions: bool = True) -> None:
     """Triggered abilities moment by moment, the active player's first; this step's actions go
     with the first moment. Items still pending when the step is interrupted are dropped."""
@@ -157,25 +154,25 @@ def resolve_moments(x: Exec, st: Step, moments: tuple[str, ...], accessed: str |
             apply_action(x, item, st)
 
 
-def drop(x: Exec, items: list, st: Step) -> None:
+def drop(x: Executor, items: list, st: Step) -> None:
     """Say what did not resolve because the step was cut short, and why."""
     why = x.stop_reason()
     for what, when, item in items:
         if what == "ability":
             card = item[0]
-            x.emit("trigger", "trigger_dropped", st, side=card.side, card=card.key, when=when, why=why,
+            x.emit(EventKind.TRIGGER, "trigger_dropped", st, side=card.side, card=card.key, when=when, why=why,
                    extra=(("card", card.key), ("when", when), ("resolved", False)))
         else:
-            x.emit("warning", "warn_dropped_action", st, side=item.side, what=item.effects, why=why,
+            x.emit(EventKind.WARNING, "warn_dropped_action", st, side=item.side, what=item.effects, why=why,
                    extra=(("action", item.index), ("line", item.line)))
 
 
-def _unmet(x: Exec, st: Step, card: Card, when: str, key: str, **args: object) -> None:
-    x.emit("trigger", key, st, side=card.side, card=card.key, when=when,
+def _unmet(x: Executor, st: Step, card: Card, when: str, key: str, **args: object) -> None:
+    x.emit(EventKind.TRIGGER, key, st, side=card.side, card=card.key, when=when,
            extra=(("card", card.key), ("when", when), ("resolved", False)), **args)
 
 
-def fire(x: Exec, st: Step, when: str, card: Card, i: int, ab: Ability) -> None:
+def fire(x: Executor, st: Step, when: str, card: Card, i: int, ab: Ability) -> None:
     """Resolve a triggered ability: its conditions, its player's choice, its cost, then all its
     effects (completely, even if an earlier one ends the run)."""
     w = x.w
@@ -192,16 +189,16 @@ def fire(x: Exec, st: Step, when: str, card: Card, i: int, ab: Ability) -> None:
     if ab.first:  # "the first time ... this run": the first time it triggers, its conditions met
         w.used_first |= {(card.key, i)}
     w.triggered += (f"{card.key}: {when}",)
-    x.emit("trigger", "trigger", st, side=card.side, card=card.key, when=when, effect=tuple(ab.effects),
+    x.emit(EventKind.TRIGGER, "trigger", st, side=card.side, card=card.key, when=when, effect=tuple(ab.effects),
            extra=(("card", card.key), ("when", when), ("resolved", True)))
     if ab.cost and not x.resolve(ab.cost, card.side, st, source=card.key):
-        x.emit("action", "cost_unpaid", st, side=card.side, card=card.key)
+        x.emit(EventKind.ACTION, "cost_unpaid", st, side=card.side, card=card.key)
     else:
         x.resolve(ab.effects, card.side, st, source=card.key)
     settle(x, st)
 
 
-def settle(x: Exec, st: Step) -> None:
+def settle(x: Executor, st: Step) -> None:
     """What an ability just made happen triggers now that it has resolved: all subroutines of the
     encountered ice broken ("fully broken", once per encounter)."""
     w = x.w
@@ -210,13 +207,13 @@ def settle(x: Exec, st: Step) -> None:
         resolve_moments(x, st, ("fully_broken",), with_actions=False)
 
 
-def pending_actions(x: Exec, st: Step) -> list[Action]:
+def pending_actions(x: Executor, st: Step) -> list[Action]:
     """This step's actions not yet applied."""
     ice = x.w.ice if st.per_ice else None
     return [a for a in x.ctx.actions_at(st.id, ice, x.w.visit) if a.index not in x.w.applied]
 
 
-def apply_action(x: Exec, a: Action, st: Step) -> None:
+def apply_action(x: Executor, a: Action, st: Step) -> None:
     """A player's action: refused if the run makes it impossible now, else its effects in order."""
     w = x.w
     for e in a.effects:
@@ -234,6 +231,6 @@ def apply_action(x: Exec, a: Action, st: Step) -> None:
                 raise ScenarioError("only_approached_ice_at", occ=x.occ(st), c=e.arg, i=w.ice,
                                     where=a.where, line=a.line, source=x.ctx.sc.source)
     w.applied |= {a.index}
-    x.emit("action", "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
+    x.emit(EventKind.ACTION, "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
     x.resolve(a.effects, a.side, st, action=a)
     settle(x, st)

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...rulesets.model import Step
 from ...scenario import EFFECTS, Action, Effect
+from ..protocol import Executor
 from ..state import Flag
-
-if TYPE_CHECKING:
-    from ..executor import Exec
+from ..trace import EventKind
 
 __all__ = ["Call", "APPLY", "applies"]
 
@@ -21,7 +19,7 @@ class Call:
     """One effect being resolved: by whom, at which step, from which card or action. (Made for
     every effect resolved and kept by nothing: a frozen dataclass's setattr calls bought nothing.)"""
 
-    x: Exec
+    x: Executor
     e: Effect
     side: str
     st: Step
@@ -30,13 +28,13 @@ class Call:
 
     def note(self, key: str, side: str | None = None, **args: object) -> None:
         """What happened, as an action event of this step."""
-        self.x.emit("action", key, self.st, side=side or self.side, **args)
+        self.x.emit(EventKind.ACTION, key, self.st, side=side or self.side, **args)
 
     def warn(self, key: str, **args: object) -> None:
         """Why the effect did nothing, as a warning pointing at the action."""
         a = self.action
         extra = (("action", a.index), ("line", a.line)) if a else ()
-        self.x.emit("warning", key, self.st, side=self.side, extra=extra, **args)
+        self.x.emit(EventKind.WARNING, key, self.st, side=self.side, extra=extra, **args)
 
     def encountering(self, what: str) -> bool:
         """An ice is being encountered; if not, say that `what` had nothing to work on."""
