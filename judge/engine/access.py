@@ -23,7 +23,7 @@ def _chosen(x: Executor, st: Step) -> list[str]:
     chosen = contents[:1 + w.access_more] if w.server in ("HQ", "R&D") else contents
     chosen += list(board.cards_in(w.root, w.server))
     if w.access_order is not None:
-        chosen = _ordered(chosen, w.access_order, contents if w.server == "R&D" else ())
+        chosen = _ordered(chosen, w.access_order, contents if w.server == "R&D" else [])
     if w.access_only is not None:
         for k in chosen:
             if k not in w.access_only:
@@ -89,7 +89,7 @@ def access_cards(x: Executor, st: Step) -> None:
     for a in pending_actions(x, st):
         if a.effects and all(e.kind in ("trash", "decline_steal") for e in a.effects):
             for e in a.effects:
-                per_card.setdefault(e.arg, []).append((a, e))
+                per_card.setdefault(e.name, []).append((a, e))
         elif a.after is not None and not any(ab.when == "accessed" for ab in x.ctx.cards[a.after].abilities):
             later.setdefault(a.after, []).append(a)
         else:

@@ -50,9 +50,9 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     if key == "stolen":
         return bool(w.stolen) == value
     if key in ("passed", "encountered"):
-        return len(getattr(w, key)) >= value
+        return isinstance(value, int) and len(w.passed if key == "passed" else w.encountered) >= value
     if key == "server":
-        return _server_is(x, card, value)
+        return isinstance(value, str) and _server_is(x, card, value)
     if key == "ice_subtype":
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return ice is not None and value in ice.subtypes

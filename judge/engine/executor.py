@@ -5,6 +5,7 @@ are collected as it goes. Step handlers (`handlers`), triggers (`triggers`) and 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..errors import RunError, ScenarioError
 from ..i18n import Msg, msg
@@ -40,7 +41,7 @@ class Exec:
 
     # ---------------------------------------------------------------- events
     def emit(self, kind: EventKind, key: str, st: Step | None = None, side: str | None = None,
-             rule: str | None = None, extra: Pairs = (), **args: object) -> Event:
+             rule: str | None = None, extra: Pairs = (), **args: Any) -> Event:
         w = self.w
         if st is None:
             st = self.rs.step(w.step)
@@ -89,7 +90,7 @@ class Exec:
             self.select_ice()
         elif st.does == "approach_position" and Flag.APPROACH_AGAIN in w.flags:
             w.flags -= {Flag.APPROACH_AGAIN}  # the same ice again: a new occurrence (#2)
-            w.visit = board.visit(w, w.ice)
+            w.visit = board.visit(w, board.ice_now(w))
         w.declined = frozenset()  # "I do not use it" is said at one step
         if st.kind is Kind.END and w.label is None:
             w.label = self.status()  # the run is labelled when it ends; later effects cannot change it
@@ -165,16 +166,17 @@ class Exec:
     def select_ice(self) -> None:
         """Step 2: the outermost ice not yet approached, inward of the Runner (or the same again)."""
         w = self.w
-        moved = Flag.RUNNER_MOVED in w.flags and w.pos is not None
-        if moved:  # moved to a server's outermost position: approach that ice
+        pos, again = w.pos, board.pos_ice(w) if Flag.APPROACH_AGAIN in w.flags else None
+        moved = Flag.RUNNER_MOVED in w.flags and pos is not None
+        if moved and pos is not None:  # moved to a server's outermost position: approach that ice
             w.flags -= {Flag.RUNNER_MOVED}
-            server, sid = w.pos
-            ice = w.ice
-        elif Flag.APPROACH_AGAIN in w.flags and board.pos_ice(w) is not None:
+            server, sid = pos
+            ice = board.ice_now(w)
+        elif again is not None and pos is not None:
             w.flags -= {Flag.APPROACH_AGAIN}
-            server, sid = w.pos
-            ice = board.pos_ice(w)
-        elif w.pos is None:
+            server, sid = pos
+            ice = again
+        elif pos is None:
             server = w.server
             first = next(((s, i) for s, i in board.slots_of(w, server) if i), None)
             if first is None:
@@ -182,7 +184,7 @@ class Exec:
             sid, ice = first
         else:
             w.flags -= {Flag.APPROACH_AGAIN}  # the ice it named has gone: nothing to approach again
-            server = w.pos[0]
+            server = pos[0]
             nxt = board.next_inward(w)
             if nxt is None:
                 raise RunError("no_ice_left")

@@ -17,7 +17,7 @@ def _flag(flag: Flag) -> Callable[[Executor], bool]:
 
 
 def _unresolved_sub(x: Executor) -> bool:
-    card = x.ctx.cards.get(x.w.ice)
+    card = x.ctx.cards.get(x.w.ice) if x.w.ice is not None else None
     if card is None or Flag.ICE_LEFT in x.w.flags:
         return False
     done = x.w.resolved_subs

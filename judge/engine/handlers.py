@@ -81,7 +81,7 @@ def encounter_ice(x: Executor, st: Step) -> None:
     w.resolved_subs = ()
     w.flags = (w.flags - {Flag.BYPASSED, Flag.ICE_LEFT, Flag.FULLY_BROKEN, Flag.FULLY_BROKEN_PENDING}) | {
         Flag.ENCOUNTERING}
-    w.encountered += (w.ice,)
+    w.encountered += (board.ice_now(w),)
     resolve_moments(x, st, st.triggers)
 
 
@@ -89,7 +89,7 @@ def _resolve_subroutine(x: Executor, st: Step, n: int) -> None:
     """One subroutine, all of its effects (one that ends the run stops the later subroutines, not
     the rest of its own); a card that forbids subroutines this run stops it."""
     w = x.w
-    sub = x.ctx.cards[w.ice].subroutines[n - 1]
+    sub = x.ctx.cards[board.ice_now(w)].subroutines[n - 1]
     who = x.forbidden("subroutines")
     if who:
         x.emit(EventKind.ACTION, "subroutine_forbidden", st, side=CORP, n=n, sub=sub.shown, card=who)
@@ -103,7 +103,7 @@ def resolve_subroutines(x: Executor, st: Step) -> None:
     """3.2: each unbroken subroutine in order; one that ends the run stops the rest. Then the
     encounter ends ("when the encounter ends" abilities)."""
     w = x.w
-    card = x.ctx.cards[w.ice]
+    card = x.ctx.cards[board.ice_now(w)]
     if not card.subroutines:
         x.emit(EventKind.ACTION, "no_subroutines", st, ice=w.ice)
     for n, sub in enumerate(card.subroutines, start=1):
@@ -133,7 +133,7 @@ def encounter_complete(x: Executor, st: Step) -> None:
 def resolve_next_subroutine(x: Executor, st: Step) -> None:
     """NSG 6.9.3d: the next unbroken subroutine not yet resolved this encounter resolves."""
     w = x.w
-    card = x.ctx.cards[w.ice]
+    card = x.ctx.cards[board.ice_now(w)]
     n = next(n for n in range(1, len(card.subroutines) + 1) if n not in w.broken and n not in w.resolved_subs)
     if x.forbidden("subroutines"):
         w.resolved_subs += (n,)  # counted as done: it does not resolve, and the loop moves on
@@ -150,7 +150,7 @@ def _passes(x: Executor, st: Step) -> bool:
     if left and not x.rs.left_ice_is_passed:
         x.emit(EventKind.ACTION, "position_passed", st, ice=w.ice)
         return False
-    w.passed += (w.ice,)
+    w.passed += (board.ice_now(w),)
     x.emit(EventKind.ACTION, "passes_ice", st, side=RUNNER, ice=w.ice)
     return True
 
@@ -226,7 +226,7 @@ def approach_position(x: Executor, st: Step) -> None:
     w = x.w
     w.flags -= {Flag.RUNNER_MOVED, Flag.ICE_LEFT, Flag.BYPASSED}
     w.approaches += 1
-    w.approached += (w.ice,)
+    w.approached += (board.ice_now(w),)
     resolve_moments(x, st, st.triggers)
 
 

@@ -8,7 +8,7 @@ form no cycle. `Exec` satisfies it; the type checker says so where the executor 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..i18n import Msg
 from ..rulesets.model import Ruleset, Step
@@ -31,7 +31,7 @@ class Executor(Protocol):
     passing: bool     # inside a pass that happens on an edge (the six-step chart)
 
     def emit(self, kind: EventKind, key: str, st: Step | None = None, side: str | None = None,
-             rule: str | None = None, extra: Pairs = (), **args: object) -> Event:
+             rule: str | None = None, extra: Pairs = (), **args: Any) -> Event:
         """Record an event of this step: `key` names its words under `engine.events`."""
         ...
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, cast
 
+from ..i18n import Text
 from .layout import Layout
 
 __all__ = ["RunFields", "State", "Work", "Flag", "Slots", "Cards", "evolve"]
@@ -72,10 +73,10 @@ class RunFields(metaclass=Layout):
     used_first: frozenset[tuple[str, int]] = frozenset()
     access_more: int = 0
     access_only: tuple[str, ...] | None = None
-    replaced_access: str | None = None
+    replaced_access: str | Text | None = None  # what happens instead of access (its words)
     replaced_mandatory: bool = False
     replaced_by: str | None = None      # the card whose replacement of the access applies
-    replace_offers: tuple[tuple[str, str], ...] = ()  # (card, what) of every replacement offered
+    replace_offers: tuple[tuple[str, str | Text], ...] = ()  # (card, what) of every replacement offered
     replacement_choice: str | None = None  # the card whose replacement the Runner chose (NSG 9.9.11a)
     approached: tuple[str, ...] = ()
     encountered: tuple[str, ...] = ()

@@ -4,6 +4,8 @@ short."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import ScenarioError
 from ..rulesets.model import Step
 from ..scenario import CENTRALS, CORP, RUNNER, Ability, Action, Card
@@ -116,7 +118,7 @@ def _decide(x: Executor, acts: list[Action]) -> list[Action]:
         if a.effects and all(e.kind == "decline" for e in a.effects):
             x.w.applied |= {a.index}
             x.emit(EventKind.ACTION, "action", None, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
-            x.w.declined |= {e.arg for e in a.effects}
+            x.w.declined |= {e.name for e in a.effects}
         else:
             rest.append(a)
     return rest
@@ -167,7 +169,7 @@ def drop(x: Executor, items: list, st: Step) -> None:
                    extra=(("action", item.index), ("line", item.line)))
 
 
-def _unmet(x: Executor, st: Step, card: Card, when: str, key: str, **args: object) -> None:
+def _unmet(x: Executor, st: Step, card: Card, when: str, key: str, **args: Any) -> None:
     x.emit(EventKind.TRIGGER, key, st, side=card.side, card=card.key, when=when,
            extra=(("card", card.key), ("when", when), ("resolved", False)), **args)
 
@@ -225,10 +227,10 @@ def apply_action(x: Executor, a: Action, st: Step) -> None:
             # written on the strength of a card that allows it, but nothing allows it yet here
             raise ScenarioError("jack_out_not_yet", occ=x.occ(st), where=a.where, line=a.line, source=x.ctx.sc.source)
         if e.kind == "rez":
-            card = x.ctx.cards[e.arg]
+            card = x.ctx.cards[e.name]
             granted = a.granted_by or e.opt("granted_by")
-            if card.is_ice and not granted and e.arg != w.ice:
-                raise ScenarioError("only_approached_ice_at", occ=x.occ(st), c=e.arg, i=w.ice,
+            if card.is_ice and not granted and e.name != w.ice:
+                raise ScenarioError("only_approached_ice_at", occ=x.occ(st), c=e.name, i=w.ice,
                                     where=a.where, line=a.line, source=x.ctx.sc.source)
     w.applied |= {a.index}
     x.emit(EventKind.ACTION, "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))

@@ -49,6 +49,13 @@ class Effect:
     opts: tuple[tuple[str, object], ...] = ()
     line: int | None = None
 
+    @property
+    def name(self) -> str:
+        """The argument when it is a name: a card's, a server's, a word of the vocabulary."""
+        if isinstance(self.arg, str):
+            return self.arg
+        raise TypeError(f"{self.kind}: argument {self.arg!r} is not a name")
+
     def opt(self, key: str, default: object = None) -> object:
         for k, v in self.opts:
             if k == key:
