@@ -110,7 +110,7 @@ def access_cards(x: Executor, st: Step) -> None:
         x.emit(EventKind.ACTION, "access", st, side=RUNNER, card=k)
         found = abilities(x, "accessed", accessed=k)
         for item in found[RUNNER] + found[CORP]:
-            fire(x, st, "accessed", *item)
+            fire(x, st, item)
             if x.interrupted(st):
                 return
         if _decide(x, st, x.ctx.cards[k], per_card.get(k, [])):

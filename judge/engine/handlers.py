@@ -11,7 +11,7 @@ from .access import access_cards
 from .protocol import Executor
 from .state import Flag
 from .trace import EventKind
-from .triggers import apply_action, drop, pending_actions, resolve_moments, settle
+from .triggers import Acting, apply_action, drop, pending_actions, resolve_moments, settle
 
 __all__ = ["HANDLERS", "HOOKS"]
 
@@ -48,7 +48,7 @@ def paid_window(x: Executor, st: Step) -> None:
             acted = True
             if x.interrupted(st, in_window=True):
                 x.emit(EventKind.PRIORITY, "window_closed_early", st)
-                drop(x, [("action", None, a) for a in queue], st)
+                drop(x, [Acting(a) for a in queue], st)
                 return
         x.emit(EventKind.PRIORITY, "pass", st, side=holder)
         if not acted and not first:
@@ -185,7 +185,7 @@ def pass_on_edge(x: Executor, st: Step) -> None:
 def announce(x: Executor, st: Step) -> None:
     """NSG 6.9.1a: the Runner announces the attacked server."""
     x.emit(EventKind.ACTION, "run_on", st, side=RUNNER, server=x.w.server)
-    resolve_moments(x, st, ())
+    resolve_moments(x, st, st.triggers)
 
 
 def bp_fund(x: Executor, st: Step) -> None:
@@ -260,10 +260,11 @@ def declare_success(x: Executor, st: Step) -> None:
     w = x.w
     w.flags |= {Flag.REACHED_SUCCESS}
     blocker = x.success_blocker()
-    if not blocker:
+    would, after = _split(st.triggers, _WOULD)
+    if not blocker and would:
         # "When the run would be declared successful" (Sneakdoor Beta's redirect): only when it can be,
         # and before it is; what it does (a new attacked server) may then forbid it after all.
-        resolve_moments(x, st, ("would_be_successful",), with_actions=False)
+        resolve_moments(x, st, would, with_actions=False)
         if x.interrupted(st):
             return
         blocker = x.success_blocker()
@@ -273,7 +274,15 @@ def declare_success(x: Executor, st: Step) -> None:
         return
     w.flags |= {Flag.DECLARED}
     x.emit(EventKind.ACTION, "declared", st)
-    resolve_moments(x, st, st.triggers)
+    resolve_moments(x, st, after)
+
+
+_WOULD = "would_be_successful"  # the moments of the step before the run is declared successful
+
+
+def _split(moments: tuple[str, ...], first: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A step's moments: `first` (if it falls here), and the others in order."""
+    return (first,) if first in moments else (), tuple(m for m in moments if m != first)
 
 
 def access_and_return(x: Executor, st: Step) -> None:
@@ -296,16 +305,36 @@ def run_ends(x: Executor, st: Step) -> None:
     resolve_moments(x, st, st.triggers)
 
 
+def _begins(fn: Handler, *own: str) -> Handler:
+    """A handler that fires the moments `own` itself, at their time within the step (as each card
+    is accessed, when the encounter ends...): every other moment its step lists resolves as the
+    step begins, so a moment a rule set places at any step needs no handler code of its own."""
+    def handler(x: Executor, st: Step) -> None:
+        if st.triggers:
+            rest = tuple(m for m in st.triggers if m not in own)
+            if rest:
+                resolve_moments(x, st, rest, with_actions=False)
+                if x.interrupted(st):
+                    return
+        fn(x, st)
+    handler.__doc__, handler.__name__ = fn.__doc__, fn.__name__
+    return handler
+
+
+# The handlers above whose step's moments all resolve as they are entered (with its actions)
+# take them from `st.triggers` themselves; the others go through `_begins`.
 HANDLERS: dict[str, Handler] = {
-    "initiate": initiate, "approach_ice": moments, "paid_window": paid_window,
-    "jack_out_decision": jack_out_decision, "check_rezzed": check_rezzed, "encounter_ice": encounter_ice,
-    "resolve_subroutines": resolve_subroutines, "pass_ice": pass_ice, "approach_server": approach_server,
-    "declare_success": declare_success, "access": access_cards, "end_access": end_access,
-    "run_ends": run_ends, "run_ends_unsuccessfully": run_ends, "announce": announce, "bp_fund": bp_fund,
-    "run_begins": moments, "set_position": set_position, "encounter_complete": encounter_complete, "approach_position": approach_position,
-    "resolve_next_subroutine": resolve_next_subroutine, "nothing": moments, "move_inward": move_inward,
-    "return_bp": return_bp, "label_run": label_run, "run_complete": moments,
-    "access_and_return": access_and_return,
+    "initiate": initiate, "approach_ice": moments, "paid_window": _begins(paid_window, "fully_broken"),
+    "jack_out_decision": _begins(jack_out_decision), "check_rezzed": _begins(check_rezzed, "passed"),
+    "encounter_ice": encounter_ice, "resolve_subroutines": _begins(resolve_subroutines, "encounter_ends", "passed"),
+    "pass_ice": _begins(pass_ice, "passed", "all_ice_passed"), "approach_server": approach_server,
+    "declare_success": declare_success, "access": _begins(access_cards, "accessed"), "end_access": end_access,
+    "run_ends": run_ends, "run_ends_unsuccessfully": run_ends, "announce": announce, "bp_fund": _begins(bp_fund),
+    "run_begins": moments, "set_position": _begins(set_position),
+    "encounter_complete": _begins(encounter_complete, "encounter_ends"), "approach_position": approach_position,
+    "resolve_next_subroutine": _begins(resolve_next_subroutine), "nothing": moments,
+    "move_inward": _begins(move_inward), "return_bp": _begins(return_bp), "label_run": _begins(label_run),
+    "run_complete": moments, "access_and_return": _begins(access_and_return, "accessed"),
 }
 
 HOOKS: dict[str, Handler] = {"pass_ice": pass_on_edge}

@@ -36,7 +36,7 @@ class Step:
     rez_non_ice: bool = False      # upgrades and assets may be rezzed here
     break_subs: bool = False       # subroutines may be broken here
     jack_out: bool = False         # the Runner may jack out here without a card granting it
-    triggers: tuple[str, ...] = () # the `when` moments that happen at this step
+    triggers: tuple[str, ...] = () # the `when` moments that happen at this step, in order (`whens`)
     one_window: bool = False       # all moments here share one reaction window (Runner, then Corp)
     ice_optional: bool = False     # a per-ice step that can also happen with no ice (NSG 6.9.4e/f)
     rs: str = ""                   # the rule set it belongs to (its words are under its id)
@@ -106,6 +106,7 @@ class Ruleset:
     set_aside: bool = True      # accessed cards are set aside and returned (FFG), or stay put (NSG)
     left_ice_is_passed: bool = True  # ice that left while approached/encountered counts as passed
     mandatory_replacement_wins: bool = True  # FFG: a mandatory "instead of access" beats an optional one
+    absent: tuple[str, ...] = ()  # `when` moments this rule set has no place for (`whens.check`)
     date: str = ""
 
     def title(self, lang: str = "en") -> str:

@@ -8,7 +8,7 @@ import networkx as nx
 
 from ..errors import RulesetError
 from ..i18n import has
-from . import get
+from . import get, whens
 from .model import Kind, Ruleset
 
 __all__ = ["graph", "self_check"]
@@ -31,9 +31,10 @@ def graph(ruleset_id: str) -> nx.MultiDiGraph:
 
 def self_check(rs: Ruleset, implemented_guards: set[str], handlers: set[str],
                hooks: set[str] = frozenset({"pass_ice"})) -> list[str]:
-    """Problems with a ruleset's data: unreachable steps, dead ends, unknown guards or handlers."""
+    """Problems with a ruleset's data: unreachable steps, dead ends, unknown guards or handlers,
+    moments it does not place (`whens.check`)."""
     g = graph(rs.id)
-    problems: list[str] = []
+    problems: list[str] = whens.check([rs])
     ends = [s.id for s in rs.steps if s.kind is Kind.END]
     if not ends:
         problems.append("no end step")

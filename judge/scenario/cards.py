@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..i18n import Title
+from ..rulesets.whens import MOMENTS
 from . import effects
 from .conditions import parse_conditions
-from .model import CARD_TYPES, THIS, WHENS, Ability, Card, Effect, Subroutine
+from .model import CARD_TYPES, THIS, Ability, Card, Effect, Subroutine
 from .named import resolve_card
 from .readings import read_subroutine
 from .validate import MAX_TEXT, Validator
@@ -43,7 +44,7 @@ def _subroutine(V: Validator, s, sp: tuple) -> Subroutine:
 def _ability(V: Validator, a, ap: tuple, side: str) -> Ability:
     V.mapping(a, ap, ABILITY_KEYS, ("when", "effect"))
     return Ability(
-        when=V.choice(a["when"], ap + ("when",), WHENS, "trigger_moment"),
+        when=V.choice(a["when"], ap + ("when",), tuple(MOMENTS), "trigger_moment"),
         effects=effects.parse_effects(V, a["effect"], ap + ("effect",), side),
         first=V.boolean(a["first"], ap + ("first",)) if "first" in a else False,
         server=V.string(a["server"], ap + ("server",), kind="a_server_name") if "server" in a else None,

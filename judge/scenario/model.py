@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..i18n import Text, t
-from ..rulesets import RULESETS
+from ..rulesets import RULESETS, whens
 
 __all__ = ["Effect", "Ability", "Subroutine", "Card", "Server", "Action", "Scenario", "Amount", "CENTRALS",
            "SIDES", "CARD_TYPES", "WHENS", "RUNNER", "CORP", "THIS", "THAT_ICE", "walk_effects", "says_end_the_run"]
@@ -17,9 +17,7 @@ SIDES = (RUNNER, CORP)
 CENTRALS = ("HQ", "R&D", "Archives")
 CARD_TYPES = ("ice", "agenda", "asset", "upgrade", "operation", "event", "program", "hardware",
               "resource", "identity")
-WHENS = ("run_begins", "approached", "encountered", "fully_broken", "encounter_ends", "passed",
-         "all_ice_passed", "approach_server", "would_be_successful", "if_successful", "successful", "accessed", "unsuccessful",
-         "run_ends", "static", "paid")
+WHENS = whens.WHENS  # every `when:` word, one entry each in the moment registry (`rulesets.whens`)
 THIS = "this"  # in a card's own abilities and subroutines, the card itself ("trash: this")
 THAT_ICE = "that ice"  # the ice of the moment (approached, encountered, passed): "trash that ice"
 _ETR_ONLY = re.compile(r"^\s*(?:etr|end the run|런 종료|런을 끝낸다|런을 종료한다)\s*\.?\s*$", re.IGNORECASE)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from .. import rulesets
+from ..rulesets.whens import MOMENTS
 from .cards import ABILITY_KEYS, CARD_KEYS, RUNS
 from .conditions import CONDITIONS, COUNTS
 from .expect import EXPECT_KEYS, OUTCOMES
-from .model import CARD_TYPES, SIDES, WHENS
+from .model import CARD_TYPES, SIDES
 from .named import OVERRIDES
 from .parse import CONFIDENCE, DECISIONS
 from .validate import MAX_NAME, MAX_TEXT
@@ -58,7 +59,7 @@ def schema() -> dict:
     effect_map = {"type": "object", "minProperties": 1,
                   "properties": {**one, **options}, "additionalProperties": False,
                   "oneOf": [{"required": [k]} for k in EFFECTS]}
-    ability_props = {"when": {"enum": list(WHENS)}, "effect": {"$ref": "#/$defs/effect"},
+    ability_props = {"when": {"enum": list(MOMENTS)}, "effect": {"$ref": "#/$defs/effect"},
                      "cost": {"$ref": "#/$defs/effect"}, "if": conditions, "optional": {"type": "boolean"},
                      "after": name, "first": {"type": "boolean"}, "server": name, "ice": name,
                      "text": _words(MAX_TEXT)}
