@@ -4,13 +4,14 @@ are collected as it goes. Step handlers (`handlers`), triggers (`triggers`) and 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
 from ..errors import RunError, ScenarioError
 from ..i18n import Msg, msg
 from ..rulesets.model import Edge, Kind, Step
-from ..scenario import CENTRALS, RUNNER, THAT_ICE, Card, Effect
+from ..scenario import CENTRALS, RUNNER, THAT_ICE, Action, Card, Effect
 from . import board
 from .context import Context
 from .effects import APPLY, Call
@@ -277,7 +278,7 @@ class Exec:
         self.w.credits -= n - from_bp
 
     # ---------------------------------------------------------------- effects
-    def apply(self, e: Effect, side: str, st: Step, source: str | None, action=None) -> bool:
+    def apply(self, e: Effect, side: str, st: Step, source: str | None, action: Action | None = None) -> bool:
         """Resolve one effect, then see whether the attacked remote server still exists. False when
         the effect was a cost that could not be paid (what follows it in its list does not happen)."""
         if e.arg == THAT_ICE or (isinstance(e.arg, tuple) and THAT_ICE in e.arg):
@@ -290,7 +291,8 @@ class Exec:
         self.check_server()
         return done
 
-    def resolve(self, effects, side: str, st: Step, source: str | None = None, action=None) -> bool:
+    def resolve(self, effects: Iterable[Effect], side: str, st: Step, source: str | None = None,
+                action: Action | None = None) -> bool:
         """Effects in order, all of them: an ability resolves completely even when an earlier part
         ends the run or makes the ice leave (the interrupt takes effect after it). A cost that
         cannot be paid stops the rest of its list: the effect it pays for does not happen."""

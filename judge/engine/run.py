@@ -12,7 +12,7 @@ from . import board
 from .context import Context, make_context
 from .executor import ALWAYS_ACTIVE, Exec
 from .state import State, Work
-from .trace import Event, EventKind, Trace, occurrence
+from .trace import Event, EventKind, Pairs, Trace, occurrence
 
 __all__ = ["start", "step", "run"]
 
@@ -103,7 +103,7 @@ def _unapplied(ctx: Context, events: list[Event], s: State) -> list[Event]:
             continue
         at, ice = p.step, p.ice
         occ = occurrence(at, ice, p.time) if ice or ctx.rs.step(at).per_ice else at
-        args: tuple = (("what", a.effects), ("at", occ))
+        args: Pairs = (("what", a.effects), ("at", occ))
         if occ in skipped:
             msg, args = "warn_unapplied_skipped", args + (("skip_reason", skipped[occ].args_get("reason")),)
         else:

@@ -10,6 +10,7 @@ from ..i18n import Title, in_lang, t
 from ..rulesets.model import Ruleset
 from ..scenario import Scenario, describe_effects
 from .layout import Layout
+from .state import State
 
 __all__ = ["Event", "EventKind", "Pairs", "EventDraft", "Trace", "make_event", "occurrence", "KINDS", "status_text", "side_text", "skip_text", "title_text"]
 
@@ -89,10 +90,10 @@ class Event(EventFields, frozen=True):
             return self.occurrence.replace(f"@{self.ice}", f"@{self.ice.ko}", 1)
         return self.occurrence
 
-    def args_get(self, key: str, default=None):
+    def args_get(self, key: str, default: Any = None) -> Any:
         return dict(self.args).get(key, default)
 
-    def extra_get(self, key: str, default=None):
+    def extra_get(self, key: str, default: Any = None) -> Any:
         return dict(self.extra).get(key, default)
 
     def text(self, rs: Ruleset, lang: str = "en") -> str:
@@ -124,8 +125,8 @@ class Event(EventFields, frozen=True):
             a["cond"] = f" ({label})" if label else ""
         return t(f"engine.events.{self.msg}", lang, **a)
 
-    def as_dict(self, i: int, rs: Ruleset, lang: str = "en") -> dict:
-        d = {"i": i, "step": self.step, "ice": self.ice, "kind": self.kind, "side": self.side,
+    def as_dict(self, i: int, rs: Ruleset, lang: str = "en") -> dict[str, Any]:
+        d: dict[str, Any] = {"i": i, "step": self.step, "ice": self.ice, "kind": self.kind, "side": self.side,
              "text": self.text(rs, lang), "rule": self.rule, "occurrence": self.occurrence}
         ex = dict(self.extra)
         if self.kind == "trigger":
@@ -176,20 +177,22 @@ class Trace:
     warnings: list[Event]
     status: str
     end: str
-    lists: dict[str, list]
+    lists: dict[str, list[str]]
     bp: dict[str, int]
     rs: Ruleset
-    states: list = field(default_factory=list, repr=False)
-    explanation: dict = field(default_factory=dict)
-    placed: list = field(default_factory=list)    # context.Placed: where each action is under rs
-    dropped: list = field(default_factory=list)   # context.Dropped: actions with no moment under rs
+    states: list[tuple[int, State]] = field(default_factory=list, repr=False)  # (events before it, state)
+    explanation: dict[str, str] = field(default_factory=dict)
+    # context.Placed / context.Dropped (the context module imports this one: typed by what is read)
+    placed: list[Any] = field(default_factory=list)   # where each action is under rs
+    dropped: list[Any] = field(default_factory=list)  # actions with no moment under rs
     replaced_by: str | None = None                # the card whose replacement of the access applied
-    names: dict = field(default_factory=dict, repr=False)  # plain name -> the card's key (Korean title)
+    names: dict[str, str] = field(default_factory=dict, repr=False)  # plain name -> the card's key (Korean title)
     confidence: str | None = None                 # the scenario's: ruling, rules or reading
 
     @classmethod
-    def build(cls, sc: Scenario, rs: Ruleset, events: list[Event], final, warnings: list[Event],
-              states, placed: list | None = None, dropped: list | None = None, names: dict | None = None) -> Trace:
+    def build(cls, sc: Scenario, rs: Ruleset, events: list[Event], final: State, warnings: list[Event],
+              states: list[tuple[int, State]], placed: list[Any] | None = None, dropped: list[Any] | None = None,
+              names: dict[str, str] | None = None) -> Trace:
         status = dict(events[-1].args)["status"]
         lists = {k: list(getattr(final, k)) for k in
                  ("approached", "encountered", "passed", "bypassed", "accessed", "stolen",
@@ -231,12 +234,12 @@ class Trace:
         seen = {e.step for e in self.events if e.kind in ("enter", "skip")}
         return [s.id for s in self.rs.steps if s.id not in seen]
 
-    def outcome(self) -> dict:
+    def outcome(self) -> dict[str, Any]:
         return {"status": self.status, "end": self.end, **self.lists,
                 "bad_publicity_credits": {"gained": self.bp["gained"], "lost": self.bp["lost"]},
                 "replaced_by": self.replaced_by}
 
-    def as_dict(self, lang: str = "en") -> dict:
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
             "title": title_text(self.title, lang),

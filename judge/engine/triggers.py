@@ -168,7 +168,8 @@ def resolve_moments(x: Executor, st: Step, moments: tuple[str, ...], accessed: s
     if st.one_window and moments:
         items = _one_window(x, moments, accessed, acts)
     elif not moments:
-        items = [Acting(a) for a in acts if a.side == first] + [Acting(a) for a in acts if a.side == second]
+        items = [Acting(a) for a in acts if a.side == first]
+        items += [Acting(a) for a in acts if a.side == second]
     else:
         items = []
         for n, when in enumerate(moments):

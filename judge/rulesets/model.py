@@ -139,14 +139,14 @@ class Ruleset:
         return t(f"rulesets.{self.id}.phases.{phase}", lang)
 
     def step(self, step_id: str) -> Step:
-        by_id = self.__dict__.get("_by_id")
+        by_id: dict[str, Step] | None = self.__dict__.get("_by_id")
         if by_id is None:
             by_id = self.__dict__["_by_id"] = {s.id: s for s in self.steps}
         return by_id[step_id]
 
     def interrupts_from(self, step_id: str) -> tuple[Interrupt, ...]:
         """The interrupts that can leave a step, in the order written."""
-        cache = self.__dict__.setdefault("_interrupts_from", {})
+        cache: dict[str, tuple[Interrupt, ...]] = self.__dict__.setdefault("_interrupts_from", {})
         got = cache.get(step_id)
         if got is None:
             got = cache[step_id] = tuple(it for it in self.interrupts if step_id in it.sources)
@@ -170,7 +170,7 @@ class Ruleset:
 
     def out_edges(self, step_id: str) -> tuple[Edge, ...]:
         """Edges leaving a step in the order the engine tries them: interrupts, then regular."""
-        cache = self.__dict__.setdefault("_out_cache", {})
+        cache: dict[str, tuple[Edge, ...]] = self.__dict__.setdefault("_out_cache", {})
         if step_id not in cache:
             firsts: list[Edge] = []
             for it in self.interrupts:
