@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..i18n import Text, t
 from ..rulesets import RULESETS, whens
@@ -53,6 +54,14 @@ class Effect:
         if isinstance(self.arg, str):
             return self.arg
         raise TypeError(f"{self.kind}: argument {self.arg!r} is not a name")
+
+    @property
+    def used(self) -> tuple[str, int]:
+        """The argument of `use`: the card, and which of its paid abilities (from 1)."""
+        v = self.arg
+        if isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) and isinstance(v[1], int):
+            return v[0], v[1]
+        raise TypeError(f"{self.kind}: argument {v!r} is not a card and an ability")
 
     def opt(self, key: str, default: object = None) -> object:
         for k, v in self.opts:
@@ -187,11 +196,11 @@ class Scenario:
     credits: int = 5
     runner_cards: tuple[Card, ...] = ()
     corp_cards: tuple[Card, ...] = ()
-    expect: dict | None = None
+    expect: dict[str, Any] | None = None
     source: str | None = None
     text: str = ""
     turn: str = RUNNER                   # whose turn the run is made in (the active player)
-    notices: tuple = ()                  # text read but not understood (readings.Notice)
+    notices: tuple[Any, ...] = ()        # text read but not understood (readings.Notice)
 
     def placed_cards(self) -> tuple[Card, ...]:
         """The cards the file lists (players' cards, then each server's ice, root and contents)."""
@@ -205,7 +214,7 @@ class Scenario:
             out.setdefault(c.key, c)
         return out
 
-    def expect_for(self, ruleset_id: str) -> dict | None:
+    def expect_for(self, ruleset_id: str) -> dict[str, Any] | None:
         """The expectations for one ruleset (flat `expect` belongs to the scenario's ruleset)."""
         if self.expect is None:
             return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import rulesets
 from ..rulesets.whens import MOMENTS
 from .cards import ABILITY_KEYS, CARD_KEYS, RUNS
@@ -16,17 +18,17 @@ from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
 __all__ = ["schema"]
 
 
-def _str(limit: int = MAX_NAME, **kw) -> dict:
+def _str(limit: int = MAX_NAME, **kw: Any) -> dict[str, Any]:
     return {"type": "string", "minLength": 1, "maxLength": limit, **kw}
 
 
-def _words(limit: int = MAX_NAME) -> dict:
+def _words(limit: int = MAX_NAME) -> dict[str, Any]:
     """Free text a scenario may give in both languages: a string, or `{en, ko}`."""
     return {"oneOf": [_str(limit), {"type": "object", "additionalProperties": False, "required": ["en"],
                                     "properties": {"en": _str(limit), "ko": _str(limit)}}]}
 
 
-def schema() -> dict:
+def schema() -> dict[str, Any]:
     """A JSON Schema (draft 2020-12) that every valid scenario satisfies."""
     step_ids = sorted({s.id for r in rulesets.RULESETS.values() for s in r.steps})
     name = _str()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from ..conditions import failing
 from ..words import condition_text
 from .core import Call, applies
@@ -16,7 +14,7 @@ def use(c: Call) -> bool:
     """A paid ability as the card's model says: its conditions, its cost, then its effect, all of it
     (an ability whose cost trashes the ice still ends the run: the ice is passed after it)."""
     x = c.x
-    name, n = cast("tuple[str, int]", c.e.arg)  # Shape.USE: the card, the number of its ability
+    name, n = c.e.used
     card = x.ctx.cards[name]
     ab = card.paid_abilities()[n - 1]
     if not x.active(card):
