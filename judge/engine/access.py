@@ -9,7 +9,7 @@ from ..scenario import CORP, RUNNER, Action, Card, Effect
 from . import board
 from .effects import Call, leave
 from .protocol import Executor
-from .trace import EventKind
+from .trace import ACTION, WARNING
 from .triggers import abilities, apply_action, fire, pending_actions
 
 __all__ = ["access_cards"]
@@ -27,7 +27,7 @@ def _chosen(x: Executor, st: Step) -> list[str]:
     if w.access_only is not None:
         for k in chosen:
             if k not in w.access_only:
-                x.emit(EventKind.ACTION, "access_blocked", st, card=k)
+                x.emit(ACTION, "access_blocked", st, card=k)
         chosen = [k for k in chosen if k in w.access_only]
     return chosen
 
@@ -45,19 +45,19 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
     w, done = x.w, False
     for a, e in choices:
         w.applied |= {a.index}
-        x.emit(EventKind.ACTION, "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
+        x.emit(ACTION, "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
         if e.kind == "trash":
             cost = card.trash_cost or 0
             if not x.can_pay(cost):
                 raise ScenarioError("cannot_pay_trash", cost=cost, c=card.key, n=w.credits, bp=w.bp_credits,
                                     where=a.where, line=a.line, source=x.ctx.sc.source)
             x.spend(cost)
-            x.emit(EventKind.ACTION, "trashed", st, side=RUNNER, card=card.key, cost=cost)  # the payment, then the card goes
+            x.emit(ACTION, "trashed", st, side=RUNNER, card=card.key, cost=cost)  # the payment, then the card goes
             leave(Call(x, e, RUNNER, st, action=a), card.key, "trashed")
             w.trashed += (card.key,)
             done = True
         elif e.kind == "decline_steal":
-            x.emit(EventKind.ACTION, "not_stolen", st, side=RUNNER, card=card.key)
+            x.emit(ACTION, "not_stolen", st, side=RUNNER, card=card.key)
             if x.rs.set_aside:
                 w.set_aside += (card.key,)
             done = True
@@ -71,13 +71,13 @@ def _after(x: Executor, st: Step, card: Card) -> None:
         w.stolen += (card.key,)
         w.root = board.remove_card(w.root, card.key)
         w.contents = board.remove_card(w.contents, card.key)
-        x.emit(EventKind.ACTION, "stolen", st, side=RUNNER, card=card.key)
+        x.emit(ACTION, "stolen", st, side=RUNNER, card=card.key)
         x.check_server()
     elif x.rs.set_aside:
         w.set_aside += (card.key,)
-        x.emit(EventKind.ACTION, "set_aside", st, card=card.key)
+        x.emit(ACTION, "set_aside", st, card=card.key)
     else:
-        x.emit(EventKind.ACTION, "stays", st, card=card.key)
+        x.emit(ACTION, "stays", st, card=card.key)
 
 
 def access_cards(x: Executor, st: Step) -> None:
@@ -97,17 +97,17 @@ def access_cards(x: Executor, st: Step) -> None:
             if x.interrupted(st):
                 return
     if w.replacement_choice and w.replacement_choice not in dict(w.replace_offers):
-        x.emit(EventKind.WARNING, "w_replacement_not_offered", st, side=RUNNER, card=w.replacement_choice)
+        x.emit(WARNING, "w_replacement_not_offered", st, side=RUNNER, card=w.replacement_choice)
     if w.replaced_access:
-        x.emit(EventKind.ACTION, "access_replaced", st, what=w.replaced_access)
+        x.emit(ACTION, "access_replaced", st, what=w.replaced_access)
         return
     chosen = _chosen(x, st)
-    x.emit(EventKind.ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
+    x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
     for k in chosen:
         if x.interrupted(st):
             return
         w.accessed += (k,)
-        x.emit(EventKind.ACTION, "access", st, side=RUNNER, card=k)
+        x.emit(ACTION, "access", st, side=RUNNER, card=k)
         found = abilities(x, "accessed", accessed=k)
         for item in found[RUNNER] + found[CORP]:
             fire(x, st, item)

@@ -18,7 +18,19 @@ from .effects import APPLY, Call
 from .guards import edge_table, guard_holds, interrupt_table, row_holds
 from .handlers import HANDLERS, HOOKS
 from .state import ENCOUNTER_FLAGS, Flag, Work
-from .trace import Event, EventDraft, EventKind, Pairs, occurrence
+from .trace import (
+    ACTION,
+    END,
+    ENTER,
+    SKIP,
+    TRANSITION,
+    WARNING,
+    Event,
+    EventDraft,
+    EventKind,
+    Pairs,
+    occurrence,
+)
 
 __all__ = ["Exec", "MAX_STEPS", "MAX_FORCED_DEPTH", "ALWAYS_ACTIVE"]
 
@@ -59,7 +71,8 @@ class Exec:
         else:
             e.ice = w.ice if st.per_ice else None
             e.occurrence = st.id
-        event = e.freeze()
+        e.__class__ = Event  # type: ignore[assignment]  # EventDraft.freeze written out (see layout)
+        event: Event = e  # type: ignore[assignment]
         self.events.append(event)
         return event
 
@@ -72,7 +85,7 @@ class Exec:
         edge = self.run_step(st)
         if edge is None:
             self.w.done = True
-            self.emit(EventKind.END, "end", st, status=self.status())
+            self.emit(END, "end", st, status=self.status())
             return
         self.take(edge)
 
@@ -97,9 +110,9 @@ class Exec:
             w.label = self.status()  # the run is labelled when it ends; later effects cannot change it
         ice = w.ice if st.per_ice else None
         if st.does == "pass_ice" and ice is None:
-            self.emit(EventKind.ENTER, "vacuous_pass", st, name=st.id)
+            self.emit(ENTER, "vacuous_pass", st, name=st.id)
         else:
-            self.emit(EventKind.ENTER, "enter_ice" if ice else "enter", st, name=st.id, ice=ice or "")
+            self.emit(ENTER, "enter_ice" if ice else "enter", st, name=st.id, ice=ice or "")
 
     def choose(self, st: Step) -> Edge:
         gates, rows, ungated = edge_table(self.rs, st.id)
@@ -120,12 +133,12 @@ class Exec:
         if e.skip:
             for sid in self.rs.skipped_by(e):
                 sk = self.rs.step(sid)
-                ev = self.emit(EventKind.SKIP, "skip", sk, reason=e.skip, step_id=sid)
+                ev = self.emit(SKIP, "skip", sk, reason=e.skip, step_id=sid)
                 self.check_skipped_actions(sk, ev.occurrence, e.skip)
         if not enter_next:
             return
         w.step = e.dst
-        self.emit(EventKind.TRANSITION, "transition", src, guard=e.guard, src=src_occ,
+        self.emit(TRANSITION, "transition", src, guard=e.guard, src=src_occ,
                   dst=e.dst, extra=(("edge", e.id), ("to", e.dst)))
 
     def check_skipped_actions(self, st: Step, occ: str, reason: str) -> None:
@@ -145,7 +158,7 @@ class Exec:
         saved = (w.step, w.ice, w.visit, w.broken, w.resolved_subs, w.flags & ENCOUNTER_FLAGS)
         w.ice, w.visit, w.step = key, board.visit(w, key), rs.encounter_entry
         w.flags -= ENCOUNTER_FLAGS
-        self.emit(EventKind.ACTION, "forced_now", st, side=side, ice=key)
+        self.emit(ACTION, "forced_now", st, side=side, ice=key)
         phase = rs.step(rs.encounter_entry).phase
         self.depth += 1
         try:
@@ -162,7 +175,7 @@ class Exec:
         w.flags = (w.flags - ENCOUNTER_FLAGS) | flags
         back = rs.step(w.step)
         if not self.interrupted(back):
-            self.emit(EventKind.ACTION, "return_forced", back, ice=key, step=self.occ(back))
+            self.emit(ACTION, "return_forced", back, ice=key, step=self.occ(back))
 
     def select_ice(self) -> None:
         """Step 2: the outermost ice not yet approached, inward of the Runner (or the same again)."""
@@ -283,7 +296,7 @@ class Exec:
         the effect was a cost that could not be paid (what follows it in its list does not happen)."""
         if e.arg == THAT_ICE or (isinstance(e.arg, tuple) and THAT_ICE in e.arg):
             if self.w.ice is None:
-                self.emit(EventKind.WARNING, "w_no_ice_now", st, side=side, what=e.kind)
+                self.emit(WARNING, "w_no_ice_now", st, side=side, what=e.kind)
                 return True
             arg = self.w.ice if e.arg == THAT_ICE else tuple(self.w.ice if a == THAT_ICE else a for a in e.arg)
             e = replace(e, arg=arg)
@@ -324,4 +337,4 @@ class Exec:
         if not board.has_ice(w, w.server) and not board.cards_in(w.root, w.server) \
                 and not board.cards_in(w.contents, w.server):
             w.flags |= {Flag.SERVER_GONE}
-            self.emit(EventKind.ACTION, "server_ceased", server=w.server)
+            self.emit(ACTION, "server_ceased", server=w.server)

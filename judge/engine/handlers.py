@@ -10,7 +10,7 @@ from . import board
 from .access import access_cards
 from .protocol import Executor
 from .state import Flag
-from .trace import EventKind
+from .trace import ACTION, PRIORITY
 from .triggers import Acting, apply_action, drop, pending_actions, resolve_moments, settle
 
 __all__ = ["HANDLERS", "HOOKS"]
@@ -21,7 +21,7 @@ Handler = Callable[[Executor, Step], None]
 def initiate(x: Executor, st: Step) -> None:
     """Step 1: name the server, take bad publicity credits, "run begins" triggers (what NSG splits
     into 6.9.1a-c)."""
-    x.emit(EventKind.ACTION, "run_on", st, side=RUNNER, server=x.w.server)
+    x.emit(ACTION, "run_on", st, side=RUNNER, server=x.w.server)
     bp_fund(x, st)
     resolve_moments(x, st, st.triggers)
 
@@ -41,18 +41,18 @@ def paid_window(x: Executor, st: Step) -> None:
         settle(x, st)
     holder, first = x.active_side, True
     while True:
-        x.emit(EventKind.PRIORITY, "priority", st, side=holder)
+        x.emit(PRIORITY, "priority", st, side=holder)
         acted = False
         while queue and queue[0].side == holder:
             apply_action(x, queue.pop(0), st)
             acted = True
             if x.interrupted(st, in_window=True):
-                x.emit(EventKind.PRIORITY, "window_closed_early", st)
+                x.emit(PRIORITY, "window_closed_early", st)
                 drop(x, [Acting(a) for a in queue], st)
                 return
-        x.emit(EventKind.PRIORITY, "pass", st, side=holder)
+        x.emit(PRIORITY, "pass", st, side=holder)
         if not acted and not first:
-            x.emit(EventKind.PRIORITY, "window_closes", st)
+            x.emit(PRIORITY, "window_closes", st)
             return
         first = False
         holder = CORP if holder == RUNNER else RUNNER
@@ -65,13 +65,13 @@ def jack_out_decision(x: Executor, st: Step) -> None:
         if x.interrupted(st) or Flag.JACKED_OUT in x.w.flags:
             break
     if Flag.JACKED_OUT not in x.w.flags:
-        x.emit(EventKind.ACTION, "continues", st, side=RUNNER)
+        x.emit(ACTION, "continues", st, side=RUNNER)
 
 
 def check_rezzed(x: Executor, st: Step) -> None:
     """2.4: nothing happens; the edges look at whether the approached ice is rezzed."""
     rezzed = x.w.ice in x.w.rezzed and board.current_in_place(x.w)
-    x.emit(EventKind.ACTION, "ice_is_rezzed" if rezzed else "ice_is_unrezzed", st, ice=x.w.ice)
+    x.emit(ACTION, "ice_is_rezzed" if rezzed else "ice_is_unrezzed", st, ice=x.w.ice)
 
 
 def encounter_ice(x: Executor, st: Step) -> None:
@@ -92,10 +92,10 @@ def _resolve_subroutine(x: Executor, st: Step, n: int) -> None:
     sub = x.ctx.cards[board.ice_now(w)].subroutines[n - 1]
     who = x.forbidden("subroutines")
     if who:
-        x.emit(EventKind.ACTION, "subroutine_forbidden", st, side=CORP, n=n, sub=sub.shown, card=who)
+        x.emit(ACTION, "subroutine_forbidden", st, side=CORP, n=n, sub=sub.shown, card=who)
         return
     w.resolved_subs += (n,)
-    x.emit(EventKind.ACTION, "subroutine", st, side=CORP, n=n, sub=sub.shown)
+    x.emit(ACTION, "subroutine", st, side=CORP, n=n, sub=sub.shown)
     x.resolve(sub.effects, CORP, st, source=w.ice)
 
 
@@ -105,10 +105,10 @@ def resolve_subroutines(x: Executor, st: Step) -> None:
     w = x.w
     card = x.ctx.cards[board.ice_now(w)]
     if not card.subroutines:
-        x.emit(EventKind.ACTION, "no_subroutines", st, ice=w.ice)
+        x.emit(ACTION, "no_subroutines", st, ice=w.ice)
     for n, sub in enumerate(card.subroutines, start=1):
         if n in w.broken:
-            x.emit(EventKind.ACTION, "subroutine_broken", st, side=CORP, n=n, sub=sub.shown)
+            x.emit(ACTION, "subroutine_broken", st, side=CORP, n=n, sub=sub.shown)
             continue
         _resolve_subroutine(x, st, n)
         if Flag.RUN_ENDED in w.flags or Flag.ICE_LEFT in w.flags or x.interrupted(st):
@@ -148,10 +148,10 @@ def _passes(x: Executor, st: Step) -> bool:
     w.flags -= {Flag.ENCOUNTERING, Flag.ICE_LEFT, Flag.BYPASSED}
     w.resolved_subs = ()
     if left and not x.rs.left_ice_is_passed:
-        x.emit(EventKind.ACTION, "position_passed", st, ice=w.ice)
+        x.emit(ACTION, "position_passed", st, ice=w.ice)
         return False
     w.passed += (board.ice_now(w),)
-    x.emit(EventKind.ACTION, "passes_ice", st, side=RUNNER, ice=w.ice)
+    x.emit(ACTION, "passes_ice", st, side=RUNNER, ice=w.ice)
     return True
 
 
@@ -184,7 +184,7 @@ def pass_on_edge(x: Executor, st: Step) -> None:
 
 def announce(x: Executor, st: Step) -> None:
     """NSG 6.9.1a: the Runner announces the attacked server."""
-    x.emit(EventKind.ACTION, "run_on", st, side=RUNNER, server=x.w.server)
+    x.emit(ACTION, "run_on", st, side=RUNNER, server=x.w.server)
     resolve_moments(x, st, st.triggers)
 
 
@@ -193,7 +193,7 @@ def bp_fund(x: Executor, st: Step) -> None:
     w, bp = x.w, x.ctx.sc.bad_publicity
     w.bp_credits = w.bp_gained = bp
     if bp:
-        x.emit(EventKind.ACTION, "bp_credits", st, side=RUNNER, n=bp)
+        x.emit(ACTION, "bp_credits", st, side=RUNNER, n=bp)
 
 
 def _position_at(x: Executor, st: Step, server: str, nxt: tuple[int, str] | None) -> None:
@@ -201,11 +201,11 @@ def _position_at(x: Executor, st: Step, server: str, nxt: tuple[int, str] | None
     if nxt is None:
         w.pos, w.ice = None, None
         w.flags |= {Flag.PAST_ICE}  # ice installed in this server now is not approached this run
-        x.emit(EventKind.ACTION, "no_position", st)
+        x.emit(ACTION, "no_position", st)
         return
     w.pos, w.ice = (server, nxt[0]), nxt[1]
     w.visit = board.visit(w, nxt[1])
-    x.emit(EventKind.ACTION, "position_at", st, ice=nxt[1])
+    x.emit(ACTION, "position_at", st, ice=nxt[1])
 
 
 def set_position(x: Executor, st: Step) -> None:
@@ -235,14 +235,14 @@ def return_bp(x: Executor, st: Step) -> None:
     6.9.6b. Nothing is said when none are left."""
     w = x.w
     if w.bp_gained and w.bp_credits:
-        x.emit(EventKind.ACTION, "bp_returned" if st.does == "return_bp" else "bp_lost", st, side=RUNNER, n=w.bp_credits)
+        x.emit(ACTION, "bp_returned" if st.does == "return_bp" else "bp_lost", st, side=RUNNER, n=w.bp_credits)
     w.bp_credits = 0
 
 
 def label_run(x: Executor, st: Step) -> None:
     """NSG 6.9.6c: unsuccessful if the Success Phase was not reached and the server still exists."""
     x.w.label = x.status()
-    x.emit(EventKind.ACTION, "labelled", st, status=x.w.label)
+    x.emit(ACTION, "labelled", st, status=x.w.label)
 
 
 def approach_server(x: Executor, st: Step) -> None:
@@ -269,11 +269,11 @@ def declare_success(x: Executor, st: Step) -> None:
             return
         blocker = x.success_blocker()
     if blocker:
-        x.emit(EventKind.ACTION, "not_declared", st, why=blocker)
+        x.emit(ACTION, "not_declared", st, why=blocker)
         resolve_moments(x, st, ())
         return
     w.flags |= {Flag.DECLARED}
-    x.emit(EventKind.ACTION, "declared", st)
+    x.emit(ACTION, "declared", st)
     resolve_moments(x, st, after)
 
 
@@ -289,13 +289,13 @@ def access_and_return(x: Executor, st: Step) -> None:
     """6-step 4.5: access, then the set-aside cards go back (the end of access is not a step)."""
     access_cards(x, st)
     if not x.interrupted(st) and x.w.set_aside:
-        x.emit(EventKind.ACTION, "returned", st, cards=tuple(x.w.set_aside))
+        x.emit(ACTION, "returned", st, cards=tuple(x.w.set_aside))
 
 
 def end_access(x: Executor, st: Step) -> None:
     """5.6: cards set aside go back where they were."""
     if x.w.set_aside:
-        x.emit(EventKind.ACTION, "returned", st, cards=tuple(x.w.set_aside))
+        x.emit(ACTION, "returned", st, cards=tuple(x.w.set_aside))
     resolve_moments(x, st, st.triggers)
 
 
@@ -309,9 +309,13 @@ def _begins(fn: Handler, *own: str) -> Handler:
     """A handler that fires the moments `own` itself, at their time within the step (as each card
     is accessed, when the encounter ends...): every other moment its step lists resolves as the
     step begins, so a moment a rule set places at any step needs no handler code of its own."""
+    others: dict[tuple[str, ...], tuple[str, ...]] = {}  # a step's moments -> those not in `own`
+
     def handler(x: Executor, st: Step) -> None:
         if st.triggers:
-            rest = tuple(m for m in st.triggers if m not in own)
+            rest = others.get(st.triggers)
+            if rest is None:
+                rest = others[st.triggers] = tuple(m for m in st.triggers if m not in own)
             if rest:
                 resolve_moments(x, st, rest, with_actions=False)
                 if x.interrupted(st):

@@ -12,7 +12,7 @@ from ..scenario import Scenario, describe_effects
 from .layout import Layout
 from .state import State
 
-__all__ = ["Event", "EventKind", "Pairs", "EventDraft", "Trace", "make_event", "occurrence", "KINDS", "status_text", "side_text", "skip_text", "title_text"]
+__all__ = ["Event", "EventKind", "ENTER", "SKIP", "TRIGGER", "ACTION", "PRIORITY", "TRANSITION", "WARNING", "END", "Pairs", "EventDraft", "Trace", "make_event", "occurrence", "KINDS", "status_text", "side_text", "skip_text", "title_text"]
 
 
 
@@ -30,6 +30,10 @@ class EventKind(StrEnum):
 
 
 KINDS = tuple(k.value for k in EventKind)
+# The kinds as module constants, for the engine's emits (one per event): reading an enum member off
+# its class costs Python 3.11 several times a global's load.
+ENTER, SKIP, TRIGGER, ACTION = EventKind.ENTER, EventKind.SKIP, EventKind.TRIGGER, EventKind.ACTION
+PRIORITY, TRANSITION, WARNING, END = EventKind.PRIORITY, EventKind.TRANSITION, EventKind.WARNING, EventKind.END
 Pairs = tuple[tuple[str, Any], ...]  # an event's arguments or extras, in order: (name, value)
 
 

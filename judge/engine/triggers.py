@@ -16,7 +16,7 @@ from . import board
 from .conditions import failing
 from .protocol import Executor
 from .state import Flag
-from .trace import EventKind
+from .trace import ACTION, TRIGGER, WARNING
 from .words import condition_text
 
 __all__ = ["Triggered", "Acting", "Pending", "abilities", "resolve_moments", "fire", "drop", "settle",
@@ -149,7 +149,7 @@ def _decide(x: Executor, acts: list[Action]) -> list[Action]:
     for a in acts:
         if a.effects and all(e.kind == "decline" for e in a.effects):
             x.w.applied |= {a.index}
-            x.emit(EventKind.ACTION, "action", None, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
+            x.emit(ACTION, "action", None, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
             x.w.declined |= {e.name for e in a.effects}
         else:
             rest.append(a)
@@ -195,16 +195,16 @@ def drop(x: Executor, items: Sequence[Pending], st: Step) -> None:
     for item in items:
         if isinstance(item, Triggered):
             card, when = item.card, item.when
-            x.emit(EventKind.TRIGGER, "trigger_dropped", st, side=card.side, card=card.key, when=when, why=why,
+            x.emit(TRIGGER, "trigger_dropped", st, side=card.side, card=card.key, when=when, why=why,
                    extra=(("card", card.key), ("when", when), ("resolved", False)))
         else:
             a = item.action
-            x.emit(EventKind.WARNING, "warn_dropped_action", st, side=a.side, what=a.effects, why=why,
+            x.emit(WARNING, "warn_dropped_action", st, side=a.side, what=a.effects, why=why,
                    extra=(("action", a.index), ("line", a.line)))
 
 
 def _unmet(x: Executor, st: Step, card: Card, when: str, key: str, **args: Any) -> None:
-    x.emit(EventKind.TRIGGER, key, st, side=card.side, card=card.key, when=when,
+    x.emit(TRIGGER, key, st, side=card.side, card=card.key, when=when,
            extra=(("card", card.key), ("when", when), ("resolved", False)), **args)
 
 
@@ -225,10 +225,10 @@ def fire(x: Executor, st: Step, item: Triggered) -> None:
     if ab.first:  # "the first time ... this run": the first time it triggers, its conditions met
         w.used_first |= {(card.key, i)}
     w.triggered += (f"{card.key}: {when}",)
-    x.emit(EventKind.TRIGGER, "trigger", st, side=card.side, card=card.key, when=when, effect=tuple(ab.effects),
+    x.emit(TRIGGER, "trigger", st, side=card.side, card=card.key, when=when, effect=tuple(ab.effects),
            extra=(("card", card.key), ("when", when), ("resolved", True)))
     if ab.cost and not x.resolve(ab.cost, card.side, st, source=card.key):
-        x.emit(EventKind.ACTION, "cost_unpaid", st, side=card.side, card=card.key)
+        x.emit(ACTION, "cost_unpaid", st, side=card.side, card=card.key)
     else:
         x.resolve(ab.effects, card.side, st, source=card.key)
     settle(x, st)
@@ -267,6 +267,6 @@ def apply_action(x: Executor, a: Action, st: Step) -> None:
                 raise ScenarioError("only_approached_ice_at", occ=x.occ(st), c=e.name, i=w.ice,
                                     where=a.where, line=a.line, source=x.ctx.sc.source)
     w.applied |= {a.index}
-    x.emit(EventKind.ACTION, "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
+    x.emit(ACTION, "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
     x.resolve(a.effects, a.side, st, action=a)
     settle(x, st)

@@ -11,7 +11,7 @@ from ...rulesets.model import Step
 from ...scenario import EFFECTS, Action, Amount, Card, Effect
 from ..protocol import Executor
 from ..state import Flag
-from ..trace import EventKind
+from ..trace import ACTION, WARNING
 
 __all__ = ["Call", "APPLY", "Apply", "applies", "Position"]
 
@@ -96,13 +96,13 @@ class Call:
     # ------------------------------------------------------------ what it says
     def note(self, key: str, side: str | None = None, **args: Any) -> None:
         """What happened, as an action event of this step."""
-        self.x.emit(EventKind.ACTION, key, self.st, side=side or self.side, **args)
+        self.x.emit(ACTION, key, self.st, side=side or self.side, **args)
 
     def warn(self, key: str, **args: Any) -> None:
         """Why the effect did nothing, as a warning pointing at the action."""
         a = self.action
         extra = (("action", a.index), ("line", a.line)) if a else ()
-        self.x.emit(EventKind.WARNING, key, self.st, side=self.side, extra=extra, **args)
+        self.x.emit(WARNING, key, self.st, side=self.side, extra=extra, **args)
 
     def encountering(self, what: str) -> bool:
         """An ice is being encountered; if not, say that `what` had nothing to work on."""
