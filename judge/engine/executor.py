@@ -1,6 +1,7 @@
 """One step's work on a Work copy: enter the step, do what it does, take the edge out; events
-are collected as it goes. Step handlers (`handlers`), triggers (`triggers`) and effects
-(`effects`) are functions over an Exec."""
+are collected as it goes. Step handlers (`handlers`), triggers (`triggers`), effects
+(`effects`), guards, conditions and access are functions over the `protocol.Executor` this class
+satisfies (the type checker verifies it wherever an Exec is handed to them)."""
 
 from __future__ import annotations
 
