@@ -51,6 +51,10 @@ class Executor(Protocol):
         """A card whose abilities can trigger now."""
         ...
 
+    def run_over(self) -> bool:
+        """The run has ended (ended, jacked out, its server gone), though the step may still finish."""
+        ...
+
     def stop_reason(self) -> str:
         """Why pending items were dropped (a key of `engine.stops`)."""
         ...
