@@ -10,7 +10,7 @@ from ..rulesets.model import Step
 from ..scenario import CORP, RUNNER, Action, Card, Effect
 from . import board
 from .effects import Call, leave
-from .triggers import abilities, apply_action, fire, pending_actions
+from .triggers import abilities, apply_action, fire, pending_actions, resolve_moments
 
 if TYPE_CHECKING:
     from .executor import Exec
@@ -84,8 +84,9 @@ def _after(x: Exec, st: Step, card: Card) -> None:
 
 
 def access_cards(x: Exec, st: Step) -> None:
-    """First the effects that decide how many cards (this step's non-card actions), then each
-    card in turn: "when accessed", trash (pay its cost), steal an agenda, or set aside."""
+    """First the effects that decide how many cards (this step's non-card actions, then the
+    breach's abilities), then each card in turn: "when accessed", trash (pay its cost), steal an
+    agenda, or set aside."""
     w = x.w
     per_card: dict[str, list[tuple[Action, Effect]]] = {}
     later: dict[str, list[Action]] = {}  # `after: <card>`: done once that card has been accessed
@@ -103,6 +104,11 @@ def access_cards(x: Exec, st: Step) -> None:
         x.emit("warning", "w_replacement_not_offered", st, side=RUNNER, card=w.replacement_choice)
     if w.replaced_access:
         x.emit("action", "access_replaced", st, what=w.replaced_access)
+        return
+    # The Runner breaches the server (NSG 6.9.5b; FFG: the access begins), declared successful or not:
+    # "whenever the Runner breaches" abilities resolve before the number of cards is fixed.
+    resolve_moments(x, st, ("breach",), with_actions=False)
+    if x.interrupted(st):
         return
     chosen = _chosen(x, st)
     x.emit("action", "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))

@@ -18,8 +18,8 @@ CENTRALS = ("HQ", "R&D", "Archives")
 CARD_TYPES = ("ice", "agenda", "asset", "upgrade", "operation", "event", "program", "hardware",
               "resource", "identity")
 WHENS = ("run_begins", "approached", "encountered", "fully_broken", "encounter_ends", "passed",
-         "all_ice_passed", "approach_server", "would_be_successful", "if_successful", "successful", "accessed", "unsuccessful",
-         "run_ends", "static", "paid")
+         "all_ice_passed", "approach_server", "would_be_successful", "if_successful", "successful", "breach",
+         "accessed", "unsuccessful", "run_ends", "static", "paid")
 THIS = "this"  # in a card's own abilities and subroutines, the card itself ("trash: this")
 THAT_ICE = "that ice"  # the ice of the moment (approached, encountered, passed): "trash that ice"
 _ETR_ONLY = re.compile(r"^\s*(?:etr|end the run|런 종료|런을 끝낸다|런을 종료한다)\s*\.?\s*$", re.IGNORECASE)
