@@ -57,6 +57,8 @@ def _one(x: Exec, card: Card, key: str, value: object) -> bool:
         return len(getattr(w, key)) >= value
     if key == "server":
         return _server_is(x, card, value)
+    if key == "not_server":
+        return not _server_is(x, card, value)
     if key == "ice_subtype":
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return ice is not None and value in ice.subtypes

@@ -19,6 +19,7 @@ CONDITIONS: dict[str, str] = {
     "passed": "count",              # at least N pieces of ice passed this run
     "encountered": "count",         # at least N encounters with ice this run
     "server": "server",             # the attacked server (central, remote, this = the card's own, a name)
+    "not_server": "server",         # the attacked server is not that one ("anywhere except in Archives")
     "ice_subtype": "word",          # the ice of the moment has this subtype (barrier, code gate, sentry)
     "all_broken": "bool",           # every subroutine of the ice of the encounter was broken
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter
