@@ -55,6 +55,8 @@ def _one(x: Exec, card: Card, key: str, value: object) -> bool:
         return bool(w.stolen) == value
     if key in ("passed", "encountered"):
         return len(getattr(w, key)) >= value
+    if key == "credits_below":
+        return w.credits + w.bp_credits < value
     if key == "server":
         return _server_is(x, card, value)
     if key == "not_server":
