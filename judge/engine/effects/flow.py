@@ -84,7 +84,9 @@ def break_(c: Call) -> None:
     if not c.encountering("break"):
         return
     subs = c.x.ctx.cards[w.ice].subroutines
-    nums = range(1, len(subs) + 1) if c.e.arg == "all" else c.e.arg
+    # `last`: the ice's last subroutine (Gbahali), whatever was broken before; none on ice without any
+    nums = {"all": range(1, len(subs) + 1), "last": range(len(subs), len(subs) + 1) if subs else ()}.get(
+        c.e.arg, c.e.arg)
     for n in nums:
         if n > len(subs):
             raise ScenarioError("no_such_subroutine", i=w.ice, n=len(subs), k=n,
