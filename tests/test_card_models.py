@@ -11,7 +11,7 @@ from reference_text import normalise, reference_path, sentences
 
 from judge.analysis.check import compare
 from judge.cards import get
-from judge.cards.model import models
+from judge.cards.model import ModelError, _one, models
 from judge.engine import run
 from judge.scenario import load_scenario
 
@@ -36,6 +36,34 @@ def _names(node) -> set[str]:
 
 def test_there_are_card_models():
     assert len(MODELS) >= 5
+
+
+def test_every_model_says_how_exact_it_is_and_an_exact_one_leaves_nothing_out():
+    for card_id, m in MODELS.items():
+        assert m.confidence in ("exact", "approximate"), card_id
+        assert bool(m.left_out) == (m.confidence == "approximate"), card_id
+
+
+ABOUT = {"en": "A made-up card", "ko": "지어낸 카드"}
+LEFT = [{"en": "something", "ko": "무엇인가"}]
+
+
+@pytest.mark.parametrize(("raw", "why"), [
+    ({"about": ABOUT}, "`confidence` is written on every model"),
+    ({"about": ABOUT, "confidence": "exact", "left_out": LEFT}, "an exact model leaves nothing out"),
+    ({"about": ABOUT, "confidence": "approximate"}, "an approximate model says what it leaves out"),
+    ({"about": ABOUT, "confidence": "roughly"}, "`confidence` is written on every model"),
+])
+def test_the_loader_refuses_a_model_that_does_not_say_truly_how_exact_it_is(raw, why):
+    with pytest.raises(ModelError) as err:
+        _one("made_up", raw, "x.yaml")
+
+    assert why in str(err.value) and "x.yaml: made_up" in str(err.value)
+
+
+def test_the_loader_takes_an_exact_model_without_left_out_and_an_approximate_one_with_it():
+    assert _one("a", {"about": ABOUT, "confidence": "exact"}, "x.yaml").exact
+    assert not _one("b", {"about": ABOUT, "confidence": "approximate", "left_out": LEFT}, "x.yaml").exact
 
 
 @pytest.mark.parametrize("card_id", sorted(MODELS))
