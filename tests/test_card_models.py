@@ -4,6 +4,7 @@ decides the outcome of at least one scenario its checks write out (run here)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import yaml
@@ -95,3 +96,52 @@ def test_no_model_repeats_a_sentence_of_the_card():
         ours = normalise(json.dumps([m.about, m.left_out, m.card], ensure_ascii=False))
         for sentence in sentences(ref.get(card_id) or ""):
             assert sentence not in ours, f"{card_id} repeats: {sentence}"
+
+
+def _no_model_notices(card: dict) -> list[str]:
+    doc = {"run": {"server": "HQ"}, "runner": {"cards": [card]}, "servers": {"HQ": {"cards": [{"card": "hedge_fund"}]}}}
+    got = run(load_scenario("x.yaml", text=yaml.safe_dump(doc, allow_unicode=True)))
+    return [w.text(got.rs) for w in got.warnings if "no timing model" in w.text(got.rs)]
+
+
+def test_a_card_without_a_model_is_warned_about_only_when_the_scenario_writes_nothing_it_does():
+    assert "acacia" not in MODELS, "Acacia stands for a card the judge does not model"
+
+    bare = _no_model_notices({"card": "acacia"})
+    written = _no_model_notices({"card": "acacia", "abilities": [{"when": "run_ends", "effect": {"note": "told"}}]})
+
+    assert len(bare) == 1 and "Acacia" in bare[0]
+    assert written == []
+
+
+PICKED = ("the installed Runner card it removes is picked in play, so the model removes none: when that card "
+          "matters to the run, give the subroutine `effect: {uninstall: <card>}` in the scenario")
+_REMOVES = re.compile(r"\b(?:trash(?:es)?|returns?)\b.*\b(?:program|hardware|resource|Runner card)s?\b", re.IGNORECASE)
+_ELSEWHERE = re.compile(r"stack|HQ|Archives|R&D|revealed", re.IGNORECASE)
+
+
+def _removes_an_installed_runner_card(sub) -> bool:
+    text = sub.get("text") if isinstance(sub, dict) else sub
+    text = text.get("en", "") if isinstance(text, dict) else str(text or "")
+    return bool(_REMOVES.search(text)) and not _ELSEWHERE.search(text)
+
+
+def test_a_subroutine_that_removes_a_picked_runner_card_makes_its_model_approximate_and_says_so():
+    found = [cid for cid, m in MODELS.items() if any(map(_removes_an_installed_runner_card, m.card.get("subroutines", [])))]
+
+    assert len(found) >= 20, found
+    for cid in found:
+        m = MODELS[cid]
+        assert m.confidence == "approximate", f"{cid}: one convention for picks a model cannot make"
+        assert any(x["en"] == PICKED for x in m.left_out), f"{cid}: left_out says the convention's words"
+
+
+@pytest.mark.parametrize(("text", "removes"), [
+    ("Trash an installed Runner card; the Corp gains 3 credits", True),
+    ("The Corp returns 1 installed Runner card to the grip", True),
+    ("1 core damage unless the Runner trashes 1 installed program", True),
+    ("The top 3 cards of the Runner's stack are trashed, then Aimor is trashed", False),
+    ("End the run", False),
+])
+def test_the_convention_finds_the_subroutines_it_is_about(text, removes):
+    assert _removes_an_installed_runner_card({"text": {"en": text}}) is removes

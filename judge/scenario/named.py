@@ -4,7 +4,7 @@ the card's model, then the keys the scenario gives beside `card:`, which win."""
 from __future__ import annotations
 
 from .. import cards as catalogue
-from ..cards.model import model
+from ..cards.model import CARD_PART, model
 from ..i18n import Title
 from .validate import Validator
 
@@ -34,7 +34,7 @@ def resolve_card(V: Validator, v: dict, path: tuple, side: str) -> tuple[dict, s
     found = model(facts.id)
     if found is not None:
         out.update(found.card)
-    else:
+    elif not any(k in v for k in CARD_PART):  # the scenario writes none of what it does: nothing is applied
         V.notice(path + ("card",), "no_model", Title(facts.title, facts.title_ko) if facts.title_ko else facts.title)
     out.update({k: x for k, x in v.items() if k != "card"})
     return out, facts.title_ko, facts.id
