@@ -8,7 +8,7 @@ import re
 
 import pytest
 import yaml
-from reference_text import normalise, reference_path, sentences
+from reference_text import RUN_CHARS, Runs, normalise, reference_path, sentences, strings_of
 
 from judge.analysis.check import compare
 from judge.cards import get
@@ -93,9 +93,31 @@ def test_no_model_repeats_a_sentence_of_the_card():
     ref = json.loads(REFERENCE.read_text(encoding="utf-8"))
 
     for card_id, m in MODELS.items():
-        ours = normalise(json.dumps([m.about, m.left_out, m.card], ensure_ascii=False))
+        ours = normalise(json.dumps([m.about, m.left_out, m.card, m.checks], ensure_ascii=False))
         for sentence in sentences(ref.get(card_id) or ""):
             assert sentence not in ours, f"{card_id} repeats: {sentence}"
+
+
+@pytest.mark.skipif(REFERENCE is None, reason=NO_REFERENCE)
+def test_no_string_of_any_model_repeats_sixty_characters_of_any_card_text():
+    runs = Runs(json.loads(REFERENCE.read_text(encoding="utf-8")))
+
+    found = [f"{card_id}: {s[:50]}… repeats {card}: {run!r}"
+             for card_id, m in MODELS.items()
+             for s in strings_of([m.about, m.left_out, m.card, m.checks])
+             for card, run in runs.find(s)]
+
+    assert not found, f"{len(found)} near-verbatim run(s) of {RUN_CHARS} characters; reword them:\n" + "\n".join(found)
+
+
+def test_a_run_of_sixty_characters_is_found_however_it_is_cased_or_marked_up():
+    card = ("When the Runner passes this made-up ice, the Corp gains 3[credit] and the Runner loses "
+            "every single click they have left.")
+    runs = Runs({"made_up": card})
+
+    assert runs.find("so: THE CORP GAINS 3 credit and the <b>Runner</b> loses every single click they have left!")
+    assert runs.find("the Corp gains 3 and the Runner loses every single click they have left, it says")
+    assert not runs.find("the Corp gains 3 credits; the Runner then loses each click they still have")
 
 
 def _no_model_notices(card: dict) -> list[str]:
