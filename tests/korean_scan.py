@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from pathlib import Path
 
 from judge.cards.catalogue import all_cards
 from judge.rulesets import RULESETS
@@ -72,6 +73,56 @@ def latin_words(text: str, names: set[str] = frozenset()) -> list[str]:
         if len(w) < 2 or w in ALLOWED or "_" in w or w in words_of_names:
             continue
         out.append(w)
+    return out
+
+
+# Nouns of the glossary (docs/korean-glossary.md) and a few more the project writes often: a particle
+# right after one of them must be the form its last syllable takes (추적을, not 추적를; 서버가, not 서버이).
+_GLOSSARY = Path(__file__).resolve().parent.parent / "docs" / "korean-glossary.md"
+MORE_NOUNS = ("서버", "카드", "능력", "카운터", "토큰", "효과", "모델", "판정기", "아이스브레이커", "프로그램",
+              "하드웨어", "리소스", "자산", "업그레이드", "작전", "이벤트", "아이덴티티", "위치", "기금", "사본")
+_PAIRS = (("을", "를"), ("은", "는"), ("이", "가"), ("과", "와"), ("으로", "로"))
+
+
+@cache
+def glossary_nouns() -> tuple[str, ...]:
+    """The Korean words of the glossary's table of terms (one word or two, no particles), and MORE_NOUNS."""
+    out: set[str] = set(MORE_NOUNS)
+    for line in _GLOSSARY.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and re.search(r"[가-힣]", cells[1]):
+            for word in re.split(r"\s*/\s*", cells[1]):
+                if re.fullmatch(r"[가-힣]+(?: [가-힣]+)?", word):
+                    out.add(word)
+    return tuple(sorted(out, key=len, reverse=True))
+
+
+@cache
+def _particle_pattern() -> re.Pattern:
+    nouns = "|".join(map(re.escape, glossary_nouns()))
+    forms = "|".join(sorted({f for pair in _PAIRS for f in pair}, key=len, reverse=True))
+    return re.compile(rf"(?<![가-힣])({nouns})({forms})(?![가-힣])")
+
+
+def wrong_particles(text: str) -> list[str]:
+    """A glossary noun followed by the particle form its last syllable does not take ("추적를")."""
+    from judge.i18n.josa import final_of
+
+    out = []
+    for m in _particle_pattern().finditer(text):
+        noun, form = m.group(1), m.group(2)
+        final = final_of(noun)
+        for consonant_form, vowel_form in _PAIRS:
+            if form not in (consonant_form, vowel_form):
+                continue
+            if (consonant_form, vowel_form) == ("으로", "로"):
+                right = "로" if final in (0, 8) else "으로"
+            elif (consonant_form, vowel_form) == ("과", "와"):
+                right = "와" if final == 0 else "과"
+            else:
+                right = vowel_form if final == 0 else consonant_form
+            if form != right:
+                out.append(f"{noun}{form} (say {noun}{right})")
     return out
 
 

@@ -4,14 +4,15 @@ decides the outcome of at least one scenario its checks write out (run here)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 import yaml
-from reference_text import normalise, reference_path, sentences
+from reference_text import RUN_CHARS, Runs, normalise, reference_path, sentences, strings_of
 
 from judge.analysis.check import compare
 from judge.cards import get
-from judge.cards.model import models
+from judge.cards.model import ModelError, _one, models
 from judge.engine import run
 from judge.scenario import load_scenario
 
@@ -36,6 +37,34 @@ def _names(node) -> set[str]:
 
 def test_there_are_card_models():
     assert len(MODELS) >= 5
+
+
+def test_every_model_says_how_exact_it_is_and_an_exact_one_leaves_nothing_out():
+    for card_id, m in MODELS.items():
+        assert m.confidence in ("exact", "approximate"), card_id
+        assert bool(m.left_out) == (m.confidence == "approximate"), card_id
+
+
+ABOUT = {"en": "A made-up card", "ko": "지어낸 카드"}
+LEFT = [{"en": "something", "ko": "무엇인가"}]
+
+
+@pytest.mark.parametrize(("raw", "why"), [
+    ({"about": ABOUT}, "`confidence` is written on every model"),
+    ({"about": ABOUT, "confidence": "exact", "left_out": LEFT}, "an exact model leaves nothing out"),
+    ({"about": ABOUT, "confidence": "approximate"}, "an approximate model says what it leaves out"),
+    ({"about": ABOUT, "confidence": "roughly"}, "`confidence` is written on every model"),
+])
+def test_the_loader_refuses_a_model_that_does_not_say_truly_how_exact_it_is(raw, why):
+    with pytest.raises(ModelError) as err:
+        _one("made_up", raw, "x.yaml")
+
+    assert why in str(err.value) and "x.yaml: made_up" in str(err.value)
+
+
+def test_the_loader_takes_an_exact_model_without_left_out_and_an_approximate_one_with_it():
+    assert _one("a", {"about": ABOUT, "confidence": "exact"}, "x.yaml").exact
+    assert not _one("b", {"about": ABOUT, "confidence": "approximate", "left_out": LEFT}, "x.yaml").exact
 
 
 @pytest.mark.parametrize("card_id", sorted(MODELS))
@@ -64,6 +93,77 @@ def test_no_model_repeats_a_sentence_of_the_card():
     ref = json.loads(REFERENCE.read_text(encoding="utf-8"))
 
     for card_id, m in MODELS.items():
-        ours = normalise(json.dumps([m.about, m.left_out, m.card], ensure_ascii=False))
+        ours = normalise(json.dumps([m.about, m.left_out, m.card, m.checks], ensure_ascii=False))
         for sentence in sentences(ref.get(card_id) or ""):
             assert sentence not in ours, f"{card_id} repeats: {sentence}"
+
+
+@pytest.mark.skipif(REFERENCE is None, reason=NO_REFERENCE)
+def test_no_string_of_any_model_repeats_sixty_characters_of_any_card_text():
+    runs = Runs(json.loads(REFERENCE.read_text(encoding="utf-8")))
+
+    found = [f"{card_id}: {s[:50]}… repeats {card}: {run!r}"
+             for card_id, m in MODELS.items()
+             for s in strings_of([m.about, m.left_out, m.card, m.checks])
+             for card, run in runs.find(s)]
+
+    assert not found, f"{len(found)} near-verbatim run(s) of {RUN_CHARS} characters; reword them:\n" + "\n".join(found)
+
+
+def test_a_run_of_sixty_characters_is_found_however_it_is_cased_or_marked_up():
+    card = ("When the Runner passes this made-up ice, the Corp gains 3[credit] and the Runner loses "
+            "every single click they have left.")
+    runs = Runs({"made_up": card})
+
+    assert runs.find("so: THE CORP GAINS 3 credit and the <b>Runner</b> loses every single click they have left!")
+    assert runs.find("the Corp gains 3 and the Runner loses every single click they have left, it says")
+    assert not runs.find("the Corp gains 3 credits; the Runner then loses each click they still have")
+
+
+def _no_model_notices(card: dict) -> list[str]:
+    doc = {"run": {"server": "HQ"}, "runner": {"cards": [card]}, "servers": {"HQ": {"cards": [{"card": "hedge_fund"}]}}}
+    got = run(load_scenario("x.yaml", text=yaml.safe_dump(doc, allow_unicode=True)))
+    return [w.text(got.rs) for w in got.warnings if "no timing model" in w.text(got.rs)]
+
+
+def test_a_card_without_a_model_is_warned_about_only_when_the_scenario_writes_nothing_it_does():
+    assert "acacia" not in MODELS, "Acacia stands for a card the judge does not model"
+
+    bare = _no_model_notices({"card": "acacia"})
+    written = _no_model_notices({"card": "acacia", "abilities": [{"when": "run_ends", "effect": {"note": "told"}}]})
+
+    assert len(bare) == 1 and "Acacia" in bare[0]
+    assert written == []
+
+
+PICKED = ("the installed Runner card it removes is picked in play, so the model removes none: when that card "
+          "matters to the run, give the subroutine `effect: {uninstall: <card>}` in the scenario")
+_REMOVES = re.compile(r"\b(?:trash(?:es)?|returns?)\b.*\b(?:program|hardware|resource|Runner card)s?\b", re.IGNORECASE)
+_ELSEWHERE = re.compile(r"stack|HQ|Archives|R&D|revealed", re.IGNORECASE)
+
+
+def _removes_an_installed_runner_card(sub) -> bool:
+    text = sub.get("text") if isinstance(sub, dict) else sub
+    text = text.get("en", "") if isinstance(text, dict) else str(text or "")
+    return bool(_REMOVES.search(text)) and not _ELSEWHERE.search(text)
+
+
+def test_a_subroutine_that_removes_a_picked_runner_card_makes_its_model_approximate_and_says_so():
+    found = [cid for cid, m in MODELS.items() if any(map(_removes_an_installed_runner_card, m.card.get("subroutines", [])))]
+
+    assert len(found) >= 20, found
+    for cid in found:
+        m = MODELS[cid]
+        assert m.confidence == "approximate", f"{cid}: one convention for picks a model cannot make"
+        assert any(x["en"] == PICKED for x in m.left_out), f"{cid}: left_out says the convention's words"
+
+
+@pytest.mark.parametrize(("text", "removes"), [
+    ("Trash an installed Runner card; the Corp gains 3 credits", True),
+    ("The Corp returns 1 installed Runner card to the grip", True),
+    ("1 core damage unless the Runner trashes 1 installed program", True),
+    ("The top 3 cards of the Runner's stack are trashed, then Aimor is trashed", False),
+    ("End the run", False),
+])
+def test_the_convention_finds_the_subroutines_it_is_about(text, removes):
+    assert _removes_an_installed_runner_card({"text": {"en": text}}) is removes

@@ -271,3 +271,34 @@ def test_the_catalogue_fixtures_and_card_modules_hold_no_official_sentence(tmp_p
     assert len(files) > 5
     for f in files:
         assert _copied(f, sentences) == [], f"{f.relative_to(ROOT)} holds official card text"
+
+
+def test_no_korean_title_is_the_english_title_again_except_those_printed_so():
+    same = sorted(c.id for c in cat.all_cards() if c.title_ko and c.title_ko.replace("“", '"').replace("”", '"')
+                  == c.title.replace("“", '"').replace("”", '"'))
+
+    assert same == sorted(build.LATIN_IN_KOREAN)
+    assert get("manta_grid").title_ko is None and get("d4v1d").title_ko == "D4v1d"
+
+
+@pytest.mark.skipif(not build.DEFAULT_SOURCE.is_file(), reason="no ../shared/data/cards/cards.json here (CI)")
+def test_the_note_on_korean_titles_lists_exactly_the_cards_never_printed_in_korean():
+    raw = json.loads(build.DEFAULT_SOURCE.read_text(encoding="utf-8"))
+    note = (Path(__file__).resolve().parent.parent / "docs" / "korean-titles.md").read_text(encoding="utf-8")
+
+    listed = set(re.findall(r"^\| `([a-z0-9_]+)` \|", note, re.MULTILINE))
+
+    assert listed == set(build.never_printed_in_korean(raw))
+    assert len(listed) == 119 and "manta_grid" in listed
+
+
+def test_the_build_drops_a_korean_title_that_only_repeats_the_english_one(tmp_path):
+    src = tmp_path / "cards.json"
+    base = {"side": "corp", "type": "upgrade", "faction": "neutral_corp", "printings": ["11091"]}
+    src.write_text(json.dumps([{"id": "manta_grid", "title": "Manta Grid", "title_ko": "Manta Grid", **base},
+                               {"id": "iq", "title": "IQ", "title_ko": "IQ", **base},
+                               {"id": "tollbooth", "title": "Tollbooth", "title_ko": "톨부스", **base}]), encoding="utf-8")
+
+    cards, _ = build.load_source(src)
+
+    assert [c.get("title_ko") for c in cards] == ["IQ", None, "톨부스"]

@@ -113,12 +113,15 @@ def test_coverage_ends_with_the_modelled_line():
     lines = r.output.splitlines()
     assert lines[0] == "cards: 1988 (853 legal in standard)"
     from judge.cards import standard_ice, standard_run_cards
-    from judge.cards.model import modelled_ids
+    from judge.cards.model import modelled_ids, models
 
     ids = modelled_ids()
     ice = len(ids & {c.id for c in standard_ice()})
     runs = len(ids & {c.id for c in standard_run_cards()})
     assert lines[-1] == f"modelled: {ice} of 127 standard ice, {runs} of 61 standard run cards, {len(ids)} cards in all"
+    exact = sum(1 for m in models().values() if m.exact)
+    assert lines[-2] == (f"models: {exact} exact, {len(ids) - exact} approximate "
+                         "(what an approximate model leaves out: judge cards show <card>)")
 
 
 def test_coverage_counts_modelled_ids_and_warns_of_ids_that_are_no_card(monkeypatch):

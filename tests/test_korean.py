@@ -1,7 +1,8 @@
 """Korean as a Korean judge would write it: every example's trace (the CLI's text and the JSON's
-sentences) and every page, in Korean, holds no English word that is not a card's name, a step id, a
-rule set's id or a term written in Latin letters (docs/korean-glossary.md), no particle left in its
-paired form (을(를)) and no credits said without 크레딧."""
+sentences), every page and every Korean string of the card models, in Korean, holds no English word
+that is not a card's name, a step id, a rule set's id or a term written in Latin letters
+(docs/korean-glossary.md), no particle left in its paired form (을(를)), no glossary noun with the
+wrong form of a particle (추적를) and no credits said without 크레딧."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from pathlib import Path
 
 import pytest
 from helpers import runnable_examples
-from korean_scan import fallbacks, latin_words, names_of, scan_trace, unitless
+from korean_scan import fallbacks, latin_words, names_of, scan_trace, unitless, wrong_particles
 
+from judge.cards import get
+from judge.cards.model import models
 from judge.engine import run
 from judge.scenario import load_scenario
 
@@ -126,3 +129,35 @@ def test_the_scanner_finds_what_it_must():
     assert fallbacks("러너가 Tollbooth을(를) 통과한다") and unitless("러너가 3을 내고 폐기한다")
     assert not unitless("러너가 3 크레딧을 내고 폐기한다") and not unitless("러너가 클릭 1을 잃는다")
     assert re.search("Runner", "the Runner") and latin_words("the Runner") == ["the", "Runner"]
+
+
+def korean_strings(node) -> list[str]:
+    """Every Korean string of a model: the `ko` of each `{en, ko}` wherever it sits."""
+    if isinstance(node, dict):
+        return [v for k, v in node.items() if k == "ko" and isinstance(v, str)] + [
+            x for k, v in node.items() if k != "ko" for x in korean_strings(v)]
+    if isinstance(node, (list, tuple)):
+        return [x for v in node for x in korean_strings(v)]
+    return []
+
+
+def test_every_korean_string_of_the_card_models_says_everything_in_korean():
+    problems = []
+    for card_id, m in sorted(models().items()):
+        facts = get(card_id)
+        own = {facts.title, facts.title.split(":")[0]}  # the card's own name, which stays as printed
+        for text in korean_strings([m.about, list(m.left_out), m.card, list(m.checks)]):
+            found = {"latin": latin_words(text, own), "paired": fallbacks(text), "unitless": unitless(text),
+                     "particles": wrong_particles(text)}
+            problems += [f"{card_id}: {k}: {v} in {text[:80]!r}" for k, v in found.items() if v]
+
+    assert sum(len(korean_strings([m.about, list(m.left_out), m.card])) for m in models().values()) > 800
+    assert not problems, f"{len(problems)} Korean string(s) to fix:\n" + "\n".join(problems)
+
+
+def test_the_particle_scan_knows_the_form_each_glossary_noun_takes():
+    assert wrong_particles("추적는 하지 않는다. 모델은 추적가 성공한다고 본다. 추적를 한다") == [
+        "추적는 (say 추적은)", "추적가 (say 추적이)", "추적를 (say 추적을)"]
+    assert wrong_particles("서버이 없다, 런로 간다, 태그과 피해") == [
+        "서버이 (say 서버가)", "런로 (say 런으로)", "태그과 (say 태그와)"]
+    assert wrong_particles("추적은 하지 않고 추적이 성공하며 추적을 한다. 서버가, 런으로, 태그와, 레벨로") == []

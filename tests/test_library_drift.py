@@ -10,7 +10,8 @@ example's Korean explanation and every card model's Korean `about` and `left_out
 - ice that leaves play is 언인스톨된다, the seed's word: 게임에서 빠지면 reads as "removed from the game";
 - where the English says the Runner passes (or approaches, encounters) an ice, the Korean says so
   (통과하자, 접근하자, 대치하자), never the vague 만나자;
-- an agenda is 아젠다, the seed's spelling, not 어젠다.
+- an agenda is 아젠다, the seed's spelling, not 어젠다;
+- to derez is 디레즈하다, never 레즈 해제; a card hosted on another is 호스트된, never 숙주 or 얹다.
 
 Where an English explanation names one of these ideas, its Korean one uses the chosen word. The
 card models' Korean is held to the same words.
@@ -41,6 +42,8 @@ DRIFTS = {
     "uninstalled ice": ("언인스톨", re.compile(r"게임에서\s*빠지")),
     "passes, approaches or encounters an ice": ("통과하자 / 접근하자 / 대치하자", re.compile(r"만나자")),
     "agenda": ("아젠다", re.compile(r"어젠다")),
+    "derez": ("디레즈", re.compile(r"레즈\s*해제")),
+    "host": ("호스트", re.compile(r"숙주|얹(?:다|는|은|을|어|고)")),
 }
 
 # an idea in the English explanation -> the Korean word its Korean explanation must use
@@ -57,12 +60,18 @@ def _korean_of_example(path: Path) -> tuple[str, str]:
     return (ex.get("en", ""), ex.get("ko", "")) if isinstance(ex, dict) else (ex, "")
 
 
+def _ko(node) -> list[str]:
+    """Every `ko` string of a model, wherever it sits (about, left_out, subroutines, notes...)."""
+    if isinstance(node, dict):
+        return [v for k, v in node.items() if k == "ko" and isinstance(v, str)] + [
+            x for k, v in node.items() if k != "ko" for x in _ko(v)]
+    if isinstance(node, (list, tuple)):
+        return [x for v in node for x in _ko(v)]
+    return []
+
+
 def _korean_of_models() -> dict[str, str]:
-    out = {}
-    for card_id, m in models().items():
-        texts = [m.about.get("ko", "")] + [x.get("ko", "") for x in m.left_out]
-        out[card_id] = "\n".join(texts)
-    return out
+    return {card_id: "\n".join(_ko([m.about, list(m.left_out), m.card])) for card_id, m in models().items()}
 
 
 def drifts_in(text: str, name: str) -> list[str]:
@@ -101,6 +110,9 @@ def test_an_idea_in_the_english_explanation_has_its_korean_word(name):
     ("uninstalled ice", "아이스가 게임에서 빠지면"),
     ("passes, approaches or encounters an ice", "러너가 아이스를 만나자"),
     ("agenda", "어젠다를 훔친다"),
+    ("derez", "그 아이스를 레즈 해제한다"),
+    ("host", "숙주 아이스를 폐기한다"),
+    ("host", "트로이목마를 아이스에 얹는다"),
 ])
 def test_a_drift_is_found_and_named(name, text):
     found = drifts_in(text, name)
@@ -114,6 +126,8 @@ def test_a_drift_is_found_and_named(name, text):
     ("net damage", "넷 피해 2"),
     ("uninstalled ice", "Jackson을 게임에서 제거한다"),
     ("passes, approaches or encounters an ice", "러너가 아직 만나지 않은 아이스"),
+    ("derez", "그 아이스를 디레즈한다"),
+    ("host", "호스트된 트로이목마"),
 ])
 def test_the_chosen_word_passes(name, text):
     assert drifts_in(text, name) == []

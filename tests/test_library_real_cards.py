@@ -48,10 +48,10 @@ OVERRIDES = {
     "Femme Fatale": "the chosen ice, and its price of 1 credit per subroutine of that ice",
     "Ganked!": "the ice the Corp picks for the encounter",
     "Giordano Memorial Field": "how many agendas the Runner has scored (the model counts one)",
+    "Karunā": "the Runner's decision to take the jack out its first subroutine offers (the model goes on)",
     "Mind Game": "the server the Corp picks (the model picks Archives)",
     "Singularity": "the cards its replacement trashes (the model names none)",
     "Snitch": "the unrezzed ice it meets (the model does not check that the ice is unrezzed)",
-    "The Twins": "the ice the Runner encounters again (the model cannot name it)",
     "Thimblerig": "the ice the Corp swaps it with",
     "Woodcutter": "how many advancement tokens it has (the model has one)",
 }

@@ -233,9 +233,11 @@ def test_every_example_runs_under_every_rule_set_and_none_is_left_unplaced():
         assert cmp.unplaced == {}, (f.name, cmp.unplaced)
         for rs, tr in cmp.traces.items():
             dropped.update({(f.stem, rs, d.action.index): d.gap.kind for d in tr.dropped})
-    # the one action of the library NSG has no moment for: D45's jack out when Ice Wall is approached
-    # again (there is no 6.9.4c between passing an ice and approaching it again)
-    assert dropped == {("d45-loop-ended-by-jack-out", "nsg", 1): "first_ice"}
+    # the actions of the library NSG has no moment for: a jack out when the outermost ice is approached
+    # again (there is no 6.9.4c between passing an ice and approaching it again): D45's, and the FFG
+    # reading of Code Replicator (under NSG the card itself lets the Runner out at 6.9.4a instead)
+    assert dropped == {("d45-loop-ended-by-jack-out", "nsg", 1): "first_ice",
+                       ("v-response-code-replicator-then-the-runner-jacks-out", "nsg", 1): "first_ice"}
 
 
 def test_a_jack_out_when_the_first_ice_is_approached_again_says_so():

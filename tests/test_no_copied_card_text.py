@@ -15,7 +15,19 @@ import subprocess
 import time
 
 import pytest
-from reference_text import ENV, MIN_CHARS, ROOT, Matcher, normalise, official_sentences, reference_path
+import yaml
+from reference_text import (
+    ENV,
+    MIN_CHARS,
+    ROOT,
+    RUN_CHARS,
+    Matcher,
+    Runs,
+    normalise,
+    official_sentences,
+    reference_path,
+    strings_of,
+)
 
 SKIP_DIRS = {".git", ".venv", "node_modules", "instance", "__pycache__", ".ruff_cache", ".pytest_cache"}
 BUDGET_SECONDS = 5.0  # the whole scan; a slower machine is warned about, not failed
@@ -67,6 +79,18 @@ def test_no_project_file_repeats_an_official_sentence(official):
         pytest.fail(f"the scan of {scanned} files took {took:.1f} s (budget {BUDGET_SECONDS} s)")
 
 
+def test_no_library_case_repeats_sixty_characters_of_a_card_text():
+    path, why = reference_path()
+    if path is None:
+        pytest.skip(why)
+    runs = Runs(json.loads(path.read_text(encoding="utf-8")))
+
+    found = [f"{f.name}: {card}: {run!r}" for f in sorted((ROOT / "examples").glob("*.yaml"))
+             for s in strings_of(yaml.safe_load(f.read_text(encoding="utf-8"))) for card, run in runs.find(s)]
+
+    assert not found, f"{len(found)} near-verbatim run(s) of {RUN_CHARS} characters; reword them:\n" + "\n".join(found)
+
+
 # The matcher and the search for the reference, on made-up texts (these run without the shared file).
 
 SENTENCE = "When the Runner passes this made-up ice, the Corp gains a lot of credits."
@@ -96,13 +120,14 @@ def test_other_text_is_not_a_copy(text):
 
 def test_official_sentences_are_cut_at_full_stops_and_line_ends(tmp_path):
     ref = tmp_path / "reference-text.json"
-    ref.write_text(json.dumps({"x": "Short one. " + SENTENCE + "\n[subroutine] End the run unless the Runner pays 1[credit] at once.",
+    ref.write_text(json.dumps({"x": "Short one. " + SENTENCE + "\n[subroutine] The Corp ends the run unless the Runner pays 1[credit] at once.",
                                "y": None}), encoding="utf-8")
 
     got = official_sentences(ref)
 
     assert got == {normalise(SENTENCE.rstrip(".")): "x",
-                   "end the run unless the runner pays 1 at once": "x"}
+                   "the corp ends the run unless the runner pays 1 at once": "x",
+                   "subroutine the corp ends the run unless the runner pays 1 credit at once": "x"}  # icons read as words too
     assert all(len(s) >= MIN_CHARS for s in got)
 
 

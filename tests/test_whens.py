@@ -40,18 +40,18 @@ def test_a_moment_named_absent_needs_no_step():
 
 def test_a_step_listing_a_word_that_is_not_a_registered_moment_is_reported():
     rs = rulesets.get("ffg-rr")
-    rs = replace(rs, steps=tuple(replace(s, triggers=s.triggers + ("breach",)) if s.id == "5.5" else s
+    rs = replace(rs, steps=tuple(replace(s, triggers=s.triggers + ("sabotaged",)) if s.id == "5.5" else s
                                  for s in rs.steps))
 
-    assert whens.check([rs]) == ["ffg-rr: 'breach' is placed or named absent but is not a moment"]
+    assert whens.check([rs]) == ["ffg-rr: 'sabotaged' is placed or named absent but is not a moment"]
 
 
 def test_a_moment_without_words_in_a_language_is_reported(monkeypatch):
-    monkeypatch.setitem(MOMENTS, "breach", Moment("breach"))
+    monkeypatch.setitem(MOMENTS, "sabotaged", Moment("sabotaged"))
 
     problems = whens.check([])
 
-    assert problems == [f"moment breach: no words in {lang} (engine.when.breach)" for lang in ("en", "ko")]
+    assert problems == [f"moment sabotaged: no words in {lang} (engine.when.sabotaged)" for lang in ("en", "ko")]
 
 
 def test_the_scenario_format_takes_exactly_the_registered_moments():
@@ -67,17 +67,17 @@ def test_the_ice_moments_are_those_the_registry_marks():
 
 def test_a_moment_registered_and_placed_at_a_step_triggers_a_card_there_with_no_engine_code(monkeypatch):
     # The worked example of README "Adding a moment": one entry, and where it falls.
-    monkeypatch.setitem(MOMENTS, "breach", Moment("breach"))
+    monkeypatch.setitem(MOMENTS, "sabotaged", Moment("sabotaged"))
     rs = rulesets.get("ffg-rr")
-    placed = replace(rs, steps=tuple(replace(s, triggers=("breach",) + s.triggers) if s.id == "5.5" else s
+    placed = replace(rs, steps=tuple(replace(s, triggers=("sabotaged",) + s.triggers) if s.id == "5.5" else s
                                      for s in rs.steps))
     monkeypatch.setitem(rulesets.RULESETS, "ffg-rr", placed)
 
-    t = board(runner=[{"name": "Breach Kit", "type": "resource",
-                       "abilities": [{"when": "breach", "effect": {"gain": 2}}]}])
+    t = board(runner=[{"name": "Saboteur", "type": "resource",
+                       "abilities": [{"when": "sabotaged", "effect": {"gain": 2}}]}])
 
     fired = [(e.occurrence, e.extra_get("when")) for e in t.events if e.kind == "trigger"]
-    assert fired == [("5.5", "breach")]
+    assert fired == [("5.5", "sabotaged")]
     first_access = next(i for i, e in enumerate(t.events) if e.msg == "access")
     assert t.events.index(next(e for e in t.events if e.kind == "trigger")) < first_access
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from judge import paths
 
-__all__ = ["DEFAULT_SOURCE", "OUTPUT", "FIELDS", "SCHEMA", "BuildError", "load_source", "render", "main"]
+__all__ = ["DEFAULT_SOURCE", "OUTPUT", "FIELDS", "SCHEMA", "LATIN_IN_KOREAN", "BuildError", "load_source",
+           "never_printed_in_korean", "render", "main"]
 
 _SHARED = Path("shared") / "data" / "cards" / "cards.json"
 
@@ -39,6 +40,11 @@ REQUIRED = ("id", "title", "side", "type", "faction", "printings")
 SIDES = ("corp", "runner")
 TYPES = ("agenda", "asset", "corp_identity", "ice", "operation", "upgrade",
          "event", "hardware", "program", "resource", "runner_identity")
+# A `title_ko` that is only the English title again, checked against the Korean print
+# (docs/korean-titles.md): these cards were printed in Korean and kept their title in Latin letters;
+# every other such card was never printed in Korean, and the catalogue gives it no Korean title.
+LATIN_IN_KOREAN = frozenset({"d4v1d", "ddos", "iq"})
+_QUOTES = re.compile(r"[\"“”]")
 _ID = re.compile(r"[a-z0-9_]+")
 _CODE = re.compile(r"[A-Za-z0-9_-]+")
 _COMMIT = re.compile(r"commit ([0-9a-f]{7,40})")
@@ -103,12 +109,23 @@ def load_source(source: Path) -> tuple[list[dict], str | None]:
         if c["id"] in seen:
             raise BuildError(f"{source.name}: the id {c['id']!r} appears twice")
         seen.add(c["id"])
+    never = never_printed_in_korean(cards)
+    for c in cards:
+        if c["id"] in never:
+            del c["title_ko"]
     commit = None
     note = source.with_name("SOURCE.md")
     if note.is_file():
         m = _COMMIT.search(note.read_text(encoding="utf-8"))
         commit = m.group(1) if m else None
     return sorted(cards, key=lambda c: c["id"]), commit
+
+
+def never_printed_in_korean(cards: list[dict]) -> frozenset[str]:
+    """The ids whose `title_ko` is their English title (quotes aside) though no Korean printing has
+    them (all but LATIN_IN_KOREAN)."""
+    return frozenset(c["id"] for c in cards if "title_ko" in c and c["id"] not in LATIN_IN_KOREAN
+                     and _QUOTES.sub('"', c["title_ko"]) == _QUOTES.sub('"', c["title"]))
 
 
 def render(cards: list[dict], commit: str | None = None) -> str:

@@ -4,8 +4,8 @@ The models live in `models/*.yaml` beside this file, one mapping per card id:
 
     tollbooth:
       about: {en: <what it does, in the project's own words>, ko: <...>}
-      confidence: exact          # or approximate: the vocabulary only approximates the card
-      left_out: [{en: ..., ko: ...}]   # what of the card the model does not do
+      confidence: exact          # always written; approximate: the vocabulary only approximates the card
+      left_out: [{en: ..., ko: ...}]   # what of the card the model does not do (approximate models only)
       subroutines: [End the run]       # any key of a scenario card, as a scenario writes it
       abilities: [{when: encountered, effect: {pay: 3, otherwise: end_run}}]
       runs: remote               # a card that makes a run: the servers it may attack
@@ -69,14 +69,17 @@ def _one(card_id: str, raw: object, source: str) -> CardModel:
     about = raw.get("about")
     if not (isinstance(about, dict) and about.get("en") and about.get("ko")):
         raise ModelError(f"{source}: {card_id}: `about` needs en and ko")
-    confidence = raw.get("confidence", "exact")
+    confidence = raw.get("confidence")
     if confidence not in CONFIDENCE:
-        raise ModelError(f"{source}: {card_id}: confidence is exact or approximate")
+        raise ModelError(f"{source}: {card_id}: `confidence` is written on every model: exact or approximate")
     left = raw.get("left_out", []) or []
     if not all(isinstance(x, dict) and x.get("en") and x.get("ko") for x in left):
         raise ModelError(f"{source}: {card_id}: each left_out item needs en and ko")
     if confidence == "approximate" and not left:
         raise ModelError(f"{source}: {card_id}: an approximate model says what it leaves out")
+    if confidence == "exact" and left:
+        raise ModelError(f"{source}: {card_id}: an exact model leaves nothing out: mark it approximate "
+                         "or drop its left_out")
     checks = raw.get("checks", []) or []
     if not isinstance(checks, list) or not all(isinstance(c, dict) for c in checks):
         raise ModelError(f"{source}: {card_id}: checks are scenarios (mappings)")

@@ -25,7 +25,7 @@ from ..cards.catalogue import (
     timing_relevant,
 )
 from ..cards.importer import CardImportError, import_export, official_text
-from ..cards.model import modelled_ids
+from ..cards.model import model, modelled_ids
 from ..errors import JudgeError
 from ..i18n import msg, t
 
@@ -179,10 +179,12 @@ def coverage_counts() -> dict:
     """Return the catalogue's counts and how many standard ice and run cards modelled_ids() covers."""
     modelled, ids = modelled_ids(), {c.id for c in all_cards()}
     ice, runs = {c.id for c in standard_ice()}, {c.id for c in standard_run_cards()}
+    exact = {k for k in modelled & ids if (m := model(k)) is not None and m.exact}
     return {"cards": len(ids), "standard": sum(c.is_standard for c in all_cards()), "standard_ice": len(ice),
             "standard_run_cards": len(runs), "timing_relevant": len(timing_relevant()),
             "modelled": {"standard_ice": len(modelled & ice), "standard_run_cards": len(modelled & runs),
                          "cards": len(modelled & ids)},
+            "confidence": {"exact": len(exact), "approximate": len(modelled & ids) - len(exact)},
             "unknown_modelled_ids": sorted(modelled - ids)}
 
 
@@ -201,7 +203,8 @@ def coverage_cmd(fmt: str, lang: str) -> None:
     m = n["modelled"]
     click.echo(t("cli.cards.coverage", lang, cards=n["cards"], standard=n["standard"], ice=n["standard_ice"],
                  runs=n["standard_run_cards"], timing=n["timing_relevant"], markers=", ".join(sorted(TIMING_MARKERS)),
-                 m_ice=m["standard_ice"], m_runs=m["standard_run_cards"], m_all=m["cards"]))
+                 m_ice=m["standard_ice"], m_runs=m["standard_run_cards"], m_all=m["cards"],
+                 exact=n["confidence"]["exact"], approximate=n["confidence"]["approximate"]))
 
 
 @cards.command("import")

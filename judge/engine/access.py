@@ -10,7 +10,7 @@ from . import board
 from .effects import Call, leave
 from .protocol import Executor
 from .trace import ACTION, WARNING
-from .triggers import abilities, apply_action, fire, pending_actions
+from .triggers import abilities, apply_action, fire, pending_actions, resolve_moments
 
 __all__ = ["access_cards"]
 
@@ -82,8 +82,9 @@ def _after(x: Executor, st: Step, card: Card) -> None:
 
 
 def access_cards(x: Executor, st: Step) -> None:
-    """First the effects that decide how many cards (this step's non-card actions), then each
-    card in turn: "when accessed", trash (pay its cost), steal an agenda, or set aside."""
+    """First the effects that decide how many cards (this step's non-card actions, then the
+    breach's abilities), then each card in turn: "when accessed", trash (pay its cost), steal an
+    agenda, or set aside."""
     w = x.w
     per_card: dict[str, list[tuple[Action, Effect]]] = {}
     later: dict[str, list[Action]] = {}  # `after: <card>`: done once that card has been accessed
@@ -101,6 +102,11 @@ def access_cards(x: Executor, st: Step) -> None:
         x.emit(WARNING, "w_replacement_not_offered", st, side=RUNNER, card=w.replacement_choice)
     if w.replaced_access:
         x.emit(ACTION, "access_replaced", st, what=w.replaced_access)
+        return
+    # The Runner breaches the server (NSG 6.9.5b; FFG: the access begins), declared successful or not:
+    # "whenever the Runner breaches" abilities resolve before the number of cards is fixed.
+    resolve_moments(x, st, ("breach",), with_actions=False)
+    if x.interrupted(st):
         return
     chosen = _chosen(x, st)
     x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))

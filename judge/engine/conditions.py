@@ -51,8 +51,12 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return bool(w.stolen) == value
     if key in ("passed", "encountered"):
         return isinstance(value, int) and len(w.passed if key == "passed" else w.encountered) >= value
+    if key == "credits_below":
+        return isinstance(value, int) and w.credits + w.bp_credits < value
     if key == "server":
         return isinstance(value, str) and _server_is(x, card, value)
+    if key == "not_server":
+        return isinstance(value, str) and not _server_is(x, card, value)
     if key == "ice_subtype":
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return ice is not None and value in ice.subtypes

@@ -332,13 +332,13 @@ HANDLERS: dict[str, Handler] = {
     "jack_out_decision": _begins(jack_out_decision), "check_rezzed": _begins(check_rezzed, "passed"),
     "encounter_ice": encounter_ice, "resolve_subroutines": _begins(resolve_subroutines, "encounter_ends", "passed"),
     "pass_ice": _begins(pass_ice, "passed", "all_ice_passed"), "approach_server": approach_server,
-    "declare_success": declare_success, "access": _begins(access_cards, "accessed"), "end_access": end_access,
+    "declare_success": declare_success, "access": _begins(access_cards, "breach", "accessed"), "end_access": end_access,
     "run_ends": run_ends, "run_ends_unsuccessfully": run_ends, "announce": announce, "bp_fund": _begins(bp_fund),
     "run_begins": moments, "set_position": _begins(set_position),
     "encounter_complete": _begins(encounter_complete, "encounter_ends"), "approach_position": approach_position,
     "resolve_next_subroutine": _begins(resolve_next_subroutine), "nothing": moments,
     "move_inward": _begins(move_inward), "return_bp": _begins(return_bp), "label_run": _begins(label_run),
-    "run_complete": moments, "access_and_return": _begins(access_and_return, "accessed"),
+    "run_complete": moments, "access_and_return": _begins(access_and_return, "breach", "accessed"),
 }
 
 HOOKS: dict[str, Handler] = {"pass_ice": pass_on_edge}

@@ -18,7 +18,7 @@ def condition_text(cond: tuple[str, object]) -> Msg:
 def _word(key: str, value: object) -> object:
     """A condition's value in words where it is a word of the format: a kind of server (central,
     remote, the card's own), an ice subtype; a server's or card's name as written."""
-    if key == "server" and value in ("central", "remote", "this"):
+    if key in ("server", "not_server") and value in ("central", "remote", "this"):
         return msg(f"engine.server_kinds.{value}")
     if key == "ice_subtype" and isinstance(value, str):
         word = f"cardwords.subtypes.{value.replace(' ', '_')}"

@@ -32,7 +32,7 @@ STEPS = (
     S('4.2', Kind.DECISION, 'jack_out_decision', 'Core 4.2', '4', acts=(R,), jack_out=True),  # Continue or jack out
     S('4.3', Kind.PAW, 'paid_window', 'Core 4.3', '4', acts=(R, C), rez_non_ice=True),  # Paid abilities, rez non-ice
     S('4.4', Kind.STEP, 'declare_success', 'Core 4.4', '4', acts=(R, C), triggers=('would_be_successful', 'if_successful', 'successful')),  # Successful run
-    S('4.5', Kind.STEP, 'access_and_return', 'Core 4.5', '4', acts=(R, C), triggers=('accessed',)),  # Access cards
+    S('4.5', Kind.STEP, 'access_and_return', 'Core 4.5', '4', acts=(R, C), triggers=('breach', 'accessed')),  # Access cards
     S('5', Kind.END, 'run_ends', 'Core 5', '5', acts=(R, C), triggers=('run_ends',)),  # Run ends
     S('6', Kind.END, 'run_ends_unsuccessfully', 'Core 6', '6', acts=(R, C), triggers=('unsuccessful', 'run_ends')),  # Run ends unsuccessfully
 )

@@ -66,6 +66,7 @@ moment("approach_server")
 moment("would_be_successful", run_card=True)  # before it is declared, and only if it can be
 moment("if_successful", run_card=True)
 moment("successful")
+moment("breach")                       # the Runner breaches the server (its access begins), successful or not
 moment("accessed")                     # of the card being accessed, or any card's "when you access"
 moment("unsuccessful", status="unsuccessful")
 moment("run_ends")

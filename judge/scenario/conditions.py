@@ -21,7 +21,9 @@ CONDITIONS: dict[str, str] = {
     "stolen": "bool",               # the Runner stole an agenda this run
     "passed": "count",              # at least N pieces of ice passed this run
     "encountered": "count",         # at least N encounters with ice this run
+    "credits_below": "count",       # the Runner has fewer than N credits (bad publicity credits included)
     "server": "server",             # the attacked server (central, remote, this = the card's own, a name)
+    "not_server": "server",         # the attacked server is not that one ("anywhere except in Archives")
     "ice_subtype": "word",          # the ice of the moment has this subtype (barrier, code gate, sentry)
     "all_broken": "bool",           # every subroutine of the ice of the encounter was broken
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter

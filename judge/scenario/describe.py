@@ -45,6 +45,8 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
     label = t(EFFECTS[e.kind].label, lang)
     if EFFECTS[e.kind].shape is Shape.NONE:
         out = label
+    elif e.arg == "last" and has(f"engine.phrases.{e.kind}_last", lang):  # break the last subroutine
+        out = t(f"engine.phrases.{e.kind}_last", lang)
     elif has(f"engine.phrases.{e.kind}", lang):
         out = t(f"engine.phrases.{e.kind}", lang, arg=_arg(e, lang))
     else:

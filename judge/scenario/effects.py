@@ -67,8 +67,8 @@ def _arg(V: Validator, kind: str, shape: Shape, val: Any, p: YPath) -> object:
     if shape is Shape.CARD:
         return V.string(val, p, kind="a_card_name")
     if shape is Shape.SUBS:
-        if val == "all":
-            return "all"
+        if val in ("all", "last"):
+            return val
         nums = V.seq(val, p, 50) if isinstance(val, list) else None
         if nums is None:
             raise V.err(p, "break_shape")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import cards as catalogue
-from ..cards.model import model
+from ..cards.model import CARD_PART, model
 from ..i18n import Title
 from .validate import Validator
 from .yamlsource import YPath
@@ -37,7 +37,7 @@ def resolve_card(V: Validator, v: dict[str, Any], path: YPath, side: str) -> tup
     found = model(facts.id)
     if found is not None:
         out.update(found.card)
-    else:
+    elif not any(k in v for k in CARD_PART):  # the scenario writes none of what it does: nothing is applied
         V.notice(path + ("card",), "no_model", Title(facts.title, facts.title_ko) if facts.title_ko else facts.title)
     out.update({k: x for k, x in v.items() if k != "card"})
     return out, facts.title_ko, facts.id

@@ -41,7 +41,7 @@ def schema() -> dict[str, Any]:
                                 "properties": {"count": {"enum": list(COUNTS)}, "times": whole, "plus": whole}}]}
     shapes = {
         Shape.NONE: {"const": True}, Shape.CARD: name, Shape.SERVER: name, Shape.AMOUNT: amount,
-        Shape.SUBS: {"oneOf": [{"const": "all"}, {"type": "array", "items": {"type": "integer", "minimum": 1}}]},
+        Shape.SUBS: {"oneOf": [{"enum": ["all", "last"]}, {"type": "array", "items": {"type": "integer", "minimum": 1}}]},
         Shape.ICE_CARD: {"oneOf": [{"$ref": "#/$defs/card"}, {"$ref": "#/$defs/named"}]},
         Shape.ICE: {"oneOf": [name, {"$ref": "#/$defs/card"}, {"$ref": "#/$defs/named"}]},
         Shape.PAIR: {"type": "array", "items": name, "minItems": 2, "maxItems": 2},

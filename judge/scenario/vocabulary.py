@@ -24,7 +24,7 @@ class Shape(StrEnum):
     CARD = "card"          # the name of a card of the scenario
     ICE_CARD = "ice_card"  # a piece of ice described in place (a card mapping)
     ICE = "ice"            # a piece of ice: described in place, or the name of one
-    SUBS = "subs"          # `all`, or subroutine numbers `[1, 3]`
+    SUBS = "subs"          # `all`, `last` (the last subroutine of the ice), or subroutine numbers `[1, 3]`
     PAIR = "pair"          # two different pieces of ice
     SERVER = "server"      # a server's name
     AMOUNT = "amount"      # a whole number from 0 to 100, or a count: {count: passed, times: 1, plus: 6}

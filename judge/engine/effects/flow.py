@@ -89,7 +89,14 @@ def break_(c: Call) -> None:
         return
     ice = c.ice
     subs = c.x.ctx.cards[ice].subroutines
-    nums: Sequence[int] = range(1, len(subs) + 1) if c.e.arg == "all" else cast("tuple[int, ...]", c.e.arg)
+    # `last`: the ice's last subroutine (Gbahali), whatever was broken before; none on ice without any
+    nums: Sequence[int]
+    if c.e.arg == "all":
+        nums = range(1, len(subs) + 1)
+    elif c.e.arg == "last":
+        nums = range(len(subs), len(subs) + 1) if subs else ()
+    else:
+        nums = cast("tuple[int, ...]", c.e.arg)
     for n in nums:
         if n > len(subs):
             raise ScenarioError("no_such_subroutine", i=ice, n=len(subs), k=n,

@@ -53,8 +53,8 @@ def effect_of(kind: str, value: str, otherwise: str = "") -> object:
             return {kind: int(value)} | ({"otherwise": OTHERWISE[otherwise]} if OTHERWISE[otherwise] else {})
         return {kind: int(value)}
     if kind == "break":
-        if value == "all":
-            return {kind: "all"}
+        if value in ("all", "last"):
+            return {kind: value}
         nums = [x.strip() for x in value.split(",")]
         if not all(x.isdigit() for x in nums):
             raise ValueError(t("fe_break"))
@@ -93,8 +93,8 @@ def effect_fields(eff) -> tuple[str, str, str]:
             return kind, "", ""
         if kind in INT_EFFECTS and isinstance(val, (int, Raw)) and not isinstance(val, bool):
             return kind, _s(val), ""
-        if kind == "break" and (val == "all" or isinstance(val, list) and all(isinstance(x, int) for x in val)):
-            return kind, "all" if val == "all" else ", ".join(str(x) for x in val), ""
+        if kind == "break" and (val in ("all", "last") or isinstance(val, list) and all(isinstance(x, int) for x in val)):
+            return kind, val if val in ("all", "last") else ", ".join(str(x) for x in val), ""
         if kind in LIST_EFFECTS and isinstance(val, list) and all(isinstance(x, (str, Raw)) for x in val):
             return kind, ", ".join(_s(x) for x in val), ""
         if kind in EFFECTS and isinstance(val, (str, Raw)) and kind not in INT_EFFECTS:

@@ -58,7 +58,8 @@ def choices(s: Situation, p: Position) -> list[Choice]:
             out.append(Choice("rez", k))
     if st.break_subs and p.ice and cards[p.ice].subroutines:
         broken = {n for a in _with(acts, "break") for e in a.effects if e.kind == "break"
-                  for n in (range(1, 99) if e.arg == "all" else e.arg)}
+                  for n in (range(1, 99) if e.arg == "all" else
+                            (len(cards[p.ice].subroutines),) if e.arg == "last" else e.arg)}
         out.append(Choice("break", p.ice, tuple((n, _said(sub.shown), n in broken) for n, sub in
                                                 enumerate(cards[p.ice].subroutines, start=1))))
     # Several effects would replace the access: which applies is the Runner's choice where the rules
