@@ -5,6 +5,10 @@ normalised name (the Korean printings call both Gemini and The Twins `쌍둥이�
 card legal in standard, then the one with the newest printing (NetrunnerDB numbers printings in
 release order), then the smaller id; `find_all` lists every card of that name in that order.
 An exact id always names its own card.
+
+The package's catalogue is compiled once into the cache (`judge.cache`): the facts of each card and
+the normalised names, so a start that looks up two cards builds two `CardFacts`, and the
+searchable names only when something is searched.
 """
 
 from __future__ import annotations
@@ -13,10 +17,13 @@ import heapq
 import json
 import threading
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
+from .. import cache
 from . import names
 
 __all__ = ["CATALOGUE", "FIELD_ORDER", "TIMING_MARKERS", "NETRUNNERDB_CARD", "CardFacts", "Catalogue", "catalogue", "get",
@@ -37,6 +44,8 @@ FIELD_ORDER = ("id", "title", "title_ko", "side", "type", "subtypes", "faction",
                "legal_now_in", "rulings")
 MAX_QUERY = 200
 SUGGEST_CUTOFF = 0.5
+# The code that makes the compiled form: a change to it rebuilds the cache like a change to the data.
+_CODE = (Path(__file__).resolve(), Path(names.__file__).resolve(), Path(cache.__file__).resolve())
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,26 +128,66 @@ class _Name:
     initials: str | None
 
 
-class Catalogue:
-    """Every card of one catalogue file, with the normalised indexes built once."""
+def _read(path: Path) -> list[CardFacts]:
+    """The cards of a catalogue.json written by judge.cards.build."""
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    return [CardFacts.from_dict(d) for d in doc["cards"]]
 
-    def __init__(self, cards: list[CardFacts]) -> None:
-        self.cards = tuple(sorted(cards, key=lambda c: c.id))
-        self.by_id = {c.id: c for c in self.cards}
-        by_key: dict[str, list[CardFacts]] = {}
-        self.names: list[_Name] = []
-        for c in self.cards:
-            spelled = {c.id: False, c.title: False} | ({c.title_ko: True} if c.title_ko else {})
-            seen: set[str] = set()
-            for text, korean in spelled.items():
-                k, starts = names.key_and_starts(text)
-                if not k or k in seen:
-                    continue
-                seen.add(k)
-                by_key.setdefault(k, []).append(c)
-                ini = names.initials(k) if korean else None
-                self.names.append(_Name(c, k, names.jamo(k), starts, ini if ini != k else None))
-        self.by_key = {k: tuple(sorted(v, key=_preference)) for k, v in by_key.items()}
+
+def _row(c: CardFacts) -> tuple:
+    """The facts in the order CardFacts declares them (its positional arguments)."""
+    return tuple(getattr(c, f.name) for f in fields(CardFacts))
+
+
+def compile_cards(cards: Iterable[CardFacts]) -> dict[str, object]:
+    """The catalogue as plain data, the form the cache keeps: `ids` (sorted), each card's facts
+    under `card:<id>` (as `_row` lists them), `keys` (each normalised name: its cards' ids, preferred
+    first) and `names` (id, key, letter-by-letter key, word starts, initials of each searchable name)."""
+    ordered = sorted(cards, key=lambda c: c.id)
+    by_key: dict[str, list[CardFacts]] = {}
+    found: list[tuple] = []
+    for c in ordered:
+        spelled = {c.id: False, c.title: False} | ({c.title_ko: True} if c.title_ko else {})
+        seen: set[str] = set()
+        for text, korean in spelled.items():
+            k, starts = names.key_and_starts(text)
+            if not k or k in seen:
+                continue
+            seen.add(k)
+            by_key.setdefault(k, []).append(c)
+            ini = names.initials(k) if korean else None
+            found.append((c.id, k, names.jamo(k), starts, ini if ini != k else None))
+    return {"ids": tuple(c.id for c in ordered), **{f"card:{c.id}": _row(c) for c in ordered},
+            "keys": {k: tuple(c.id for c in sorted(v, key=_preference)) for k, v in by_key.items()},
+            "names": found}
+
+
+class Catalogue:
+    """Every card of one catalogue, found by id or normalised name; the facts of a card are built
+    when it is first asked for, the searchable names on the first search."""
+
+    def __init__(self, cards: Iterable[CardFacts] | None = None, *,
+                 compiled: Mapping[str, object] | None = None) -> None:
+        self._data: Mapping[str, Any] = compiled if compiled is not None else compile_cards(cards or ())
+        self._facts: dict[str, CardFacts] = {}
+
+    @cached_property
+    def _keys(self) -> dict[str, tuple[str, ...]]:
+        return self._data["keys"]
+
+    @cached_property
+    def cards(self) -> tuple[CardFacts, ...]:
+        """Every card, by id."""
+        return tuple(self._card(i) for i in self._data["ids"])
+
+    @cached_property
+    def by_id(self) -> dict[str, CardFacts]:
+        return {c.id: c for c in self.cards}
+
+    @cached_property
+    def names(self) -> list[_Name]:
+        """Every searchable name of every card."""
+        return [_Name(self._card(i), k, j, starts, ini) for i, k, j, starts, ini in self._data["names"]]
 
     @cached_property
     def grams(self) -> dict[str, list[int]]:
@@ -152,19 +201,35 @@ class Catalogue:
     @classmethod
     def from_file(cls, path: Path) -> Catalogue:
         """Load a catalogue.json written by judge.cards.build."""
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-        return cls([CardFacts.from_dict(d) for d in doc["cards"]])
+        return cls(_read(path))
+
+    @classmethod
+    def compiled(cls, path: Path) -> Catalogue:
+        """Load a catalogue.json through the cache: compiled on the first start after it changes."""
+        path = Path(path).resolve()
+        return cls(compiled=cache.load("catalogue", (path, *_CODE), lambda: compile_cards(_read(path))))
+
+    def _card(self, card_id: str) -> CardFacts:
+        got = self._facts.get(card_id)
+        if got is None:
+            got = self._facts.setdefault(card_id, CardFacts(*self._data[f"card:{card_id}"]))
+        return got
 
     def get(self, card_id: str) -> CardFacts | None:
         """Return the card with exactly this id, or None."""
-        return self.by_id.get(card_id) if isinstance(card_id, str) else None
+        if not isinstance(card_id, str) or f"card:{card_id}" not in self._data:
+            return None
+        return self._card(card_id)
 
     def find_all(self, text: str) -> tuple[CardFacts, ...]:
         """Return every card whose id, title or Korean title normalises to the same key as text, preferred first."""
         if not isinstance(text, str) or len(text) > MAX_QUERY:
             return ()
-        exact = self.by_id.get(text)
-        return (exact,) if exact else self.by_key.get(names.key(text), ())
+        exact = self.get(text)
+        return (exact,) if exact else self._by_key(names.key(text))
+
+    def _by_key(self, k: str) -> tuple[CardFacts, ...]:
+        return tuple(self._card(i) for i in self._keys.get(k, ()))
 
     def find(self, text: str) -> CardFacts | None:
         """Return the card named by text (id, title or Korean title, normalised), or None when none is."""
@@ -222,7 +287,7 @@ class Catalogue:
             if keep(c) and rank < ranks.get(c.id, (9,)):
                 ranks[c.id] = rank
 
-        for c in self.by_key.get(k, ()):
+        for c in self._by_key(k):
             offer(c, (0, 0.0))
         for n in self.names:
             if n.jamo.startswith(q):
@@ -249,7 +314,7 @@ def catalogue() -> Catalogue:
     if _shared is None:
         with _lock:
             if _shared is None:
-                _shared = Catalogue.from_file(CATALOGUE)
+                _shared = Catalogue.compiled(CATALOGUE)
     return _shared
 
 
