@@ -145,7 +145,7 @@ def _write(path: Path, fp: bytes, sections: dict[str, bytes]) -> None:
             pass
 
 
-def load(name: str, files: Sequence[Path], build: Callable[[], Mapping[str, object]]) -> Sections:
+def load(name: str, files: Sequence[Path], build: Callable[[], Mapping[str, Any]]) -> Sections:
     """The sections `build` makes from `files` (plain data only), read from the cache while the
     files are unchanged, else built, stored for the next start and returned. The same decoding
     serves both ways, so what a caller gets does not depend on the cache."""

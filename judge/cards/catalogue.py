@@ -134,18 +134,18 @@ def _read(path: Path) -> list[CardFacts]:
     return [CardFacts.from_dict(d) for d in doc["cards"]]
 
 
-def _row(c: CardFacts) -> tuple:
+def _row(c: CardFacts) -> tuple[Any, ...]:
     """The facts in the order CardFacts declares them (its positional arguments)."""
     return tuple(getattr(c, f.name) for f in fields(CardFacts))
 
 
-def compile_cards(cards: Iterable[CardFacts]) -> dict[str, object]:
+def compile_cards(cards: Iterable[CardFacts]) -> dict[str, Any]:
     """The catalogue as plain data, the form the cache keeps: `ids` (sorted), each card's facts
     under `card:<id>` (as `_row` lists them), `keys` (each normalised name: its cards' ids, preferred
     first) and `names` (id, key, letter-by-letter key, word starts, initials of each searchable name)."""
     ordered = sorted(cards, key=lambda c: c.id)
     by_key: dict[str, list[CardFacts]] = {}
-    found: list[tuple] = []
+    found: list[tuple[str, str, str, frozenset[int], str | None]] = []
     for c in ordered:
         spelled = {c.id: False, c.title: False} | ({c.title_ko: True} if c.title_ko else {})
         seen: set[str] = set()
@@ -167,13 +167,14 @@ class Catalogue:
     when it is first asked for, the searchable names on the first search."""
 
     def __init__(self, cards: Iterable[CardFacts] | None = None, *,
-                 compiled: Mapping[str, object] | None = None) -> None:
+                 compiled: Mapping[str, Any] | None = None) -> None:
         self._data: Mapping[str, Any] = compiled if compiled is not None else compile_cards(cards or ())
         self._facts: dict[str, CardFacts] = {}
 
     @cached_property
     def _keys(self) -> dict[str, tuple[str, ...]]:
-        return self._data["keys"]
+        keys: dict[str, tuple[str, ...]] = self._data["keys"]
+        return keys
 
     @cached_property
     def cards(self) -> tuple[CardFacts, ...]:

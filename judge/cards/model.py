@@ -26,6 +26,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -111,7 +112,7 @@ def compiled(folder: Path = _DIR) -> cache.Sections:
     return cache.load("models", sources, lambda: {cid: _plain(m) for cid, m in _load(folder).items()})
 
 
-def _plain(m: CardModel) -> tuple:
+def _plain(m: CardModel) -> tuple[Any, ...]:
     """A model as the cache keeps it: its fields in order (CardModel's positional arguments)."""
     return tuple(getattr(m, f.name) for f in fields(CardModel))
 
