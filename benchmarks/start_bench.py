@@ -116,8 +116,8 @@ def main() -> None:
             print(f"ratio {name} / python: wall {med[name] / med['python']:.1f}x, "
                   f"CPU {cmed[name] / cmed['python']:.1f}x")
     ok = med["judge"] <= TARGET_SECONDS or med["judge"] / med["python"] <= TARGET_RATIO
-    print(f"target (median <= {TARGET_SECONDS} s or <= {TARGET_RATIO:g}x python -c pass): "
-          f"{'met' if ok else 'not met'}")
+    print(f"target (median <= {TARGET_SECONDS} s or <= {TARGET_RATIO:g}x python -c pass, warm cache): "
+          + ("not measured: every run here builds the cache" if args.cold else "met" if ok else "not met"))
 
 
 if __name__ == "__main__":
