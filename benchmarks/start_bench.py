@@ -8,6 +8,10 @@ the same interpreter, so the machine's noise falls on both alike. Prints the wal
 time (user + system) of each command as min / median / max, and the ratio of the medians: the
 target is a median of at most 0.25 s, or at most 10x the empty start.
 
+Every command may write and then reads compiled bytecode (`__pycache__`, ignored by git), as an
+installed package does: PYTHONDONTWRITEBYTECODE is removed from their environment, or each run
+would compile every module of the judge again and the comparison would measure the compiler.
+
 `--cold` gives each `judge run` a new empty cache folder (JUDGE_CACHE_DIR), so it pays for building
 the card cache; without it the first, untimed, run fills the cache and the timed runs read it.
 `--base REV` adds a third command, the same `judge run` from REV checked out into a temporary git
@@ -69,7 +73,7 @@ def main() -> None:
     scenario = str(Path(args.file).resolve())
     py = sys.executable
     script = Path(py).parent / "judge"
-    env = dict(os.environ)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     with tempfile.TemporaryDirectory(prefix="start-bench-") as tmp:
         tmpdir = Path(tmp)
         env["JUDGE_CACHE_DIR"] = str(tmpdir / "cache")
