@@ -57,6 +57,7 @@ def _decide(x: Exec, st: Step, card: Card, choices: list[tuple[Action, Effect]])
             x.spend(cost)
             x.emit("action", "trashed", st, side=RUNNER, card=card.key, cost=cost)  # the payment, then the card goes
             leave(Call(x, e, RUNNER, st, action=a), card.key, "trashed")
+            w.contents = board.add_card(w.contents, "Archives", card.key)  # a trashed Corp card goes to Archives
             w.trashed += (card.key,)
             done = True
         elif e.kind == "decline_steal":
@@ -106,21 +107,46 @@ def access_cards(x: Exec, st: Step) -> None:
         return
     chosen = _chosen(x, st)
     x.emit("action", "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
-    for k in chosen:
+    archives = list(board.cards_in(w.contents, "Archives")) if w.server == "Archives" else None
+    n = 0
+    while n < len(chosen):
+        k = chosen[n]
+        n += 1
         if x.interrupted(st):
             return
-        w.accessed += (k,)
-        x.emit("action", "access", st, side=RUNNER, card=k)
-        found = abilities(x, "accessed", accessed=k)
-        for item in found[RUNNER] + found[CORP]:
-            fire(x, st, "accessed", *item)
-            if x.interrupted(st):
-                return
-        if _decide(x, st, x.ctx.cards[k], per_card.get(k, [])):
-            x.check_server()
-        else:
-            _after(x, st, x.ctx.cards[k])
-        for a in later.pop(k, ()):
-            apply_action(x, a, st)
-            if x.interrupted(st):
-                return
+        if k not in board.cards_in(w.contents, w.server) and k not in board.cards_in(w.root, w.server):
+            x.emit("action", "candidate_left", st, card=k)  # CR 7.4.5: it left the server
+            continue
+        _access_one(x, st, k, per_card, later)
+        if x.interrupted(st):
+            return
+        if archives is not None and x.rs.breach_adds_candidates:
+            # CR 7.4.6d: a card that entered Archives during its breach is a new candidate (a
+            # card trashed from Archives' root comes back as a new object, accessed again).
+            for new in [c for c in board.cards_in(w.contents, "Archives") if c not in archives]:
+                archives.append(new)
+                if w.access_only is None or new in w.access_only:
+                    chosen.append(new)
+                    x.emit("action", "new_candidate", st, card=new)
+
+
+def _access_one(x: Exec, st: Step, k: str, per_card: dict[str, list[tuple[Action, Effect]]],
+                later: dict[str, list[Action]]) -> None:
+    """Access one card: "when accessed", then the Runner's decisions (trash, do not steal), or
+    the default (an agenda is stolen); then what waited for this card."""
+    w = x.w
+    w.accessed += (k,)
+    x.emit("action", "access", st, side=RUNNER, card=k)
+    found = abilities(x, "accessed", accessed=k)
+    for item in found[RUNNER] + found[CORP]:
+        fire(x, st, "accessed", *item)
+        if x.interrupted(st):
+            return
+    if _decide(x, st, x.ctx.cards[k], per_card.pop(k, [])):  # each decision once, for this access
+        x.check_server()
+    else:
+        _after(x, st, x.ctx.cards[k])
+    for a in later.pop(k, ()):
+        apply_action(x, a, st)
+        if x.interrupted(st):
+            return

@@ -6,7 +6,8 @@ from __future__ import annotations
 from .state import Cards, Work
 
 __all__ = ["slots_of", "set_slots", "has_ice", "slot_of", "pos_ice", "current_in_place", "next_inward",
-           "installed", "cards_in", "remove_card", "set_ice_at", "insert_ice", "visit"]
+           "installed", "cards_in", "remove_card", "set_ice_at", "insert_ice", "visit", "visits_of", "revisit",
+           "add_card"]
 
 Slot = tuple[int, "str | None"]
 
@@ -103,10 +104,32 @@ def remove_card(table: Cards, key: str) -> Cards:
     return tuple((name, tuple(c for c in cards if c != key)) for name, cards in table)
 
 
+def add_card(table: Cards, server: str, key: str) -> Cards:
+    """The table with a card added at the end of a server's cards (the server's entry made if
+    it has none)."""
+    if any(name == server for name, _ in table):
+        return tuple((name, cards + (key,) if name == server else cards) for name, cards in table)
+    return table + ((server, (key,)),)
+
+
 def installed(w: Work, key: str) -> bool:
     if slot_of(w, key):
         return True
     return any(key in v for _, v in w.root) or any(key in v for _, v in w.contents)
+
+
+def visits_of(w: Work, key: str) -> int:
+    """How many times a piece of ice has been counted this run."""
+    return dict(w.visits).get(key, 0)
+
+
+def revisit(w: Work, old: str, new: str) -> None:
+    """The position the Runner was set in holds other ice now: count that ice instead (the one
+    that left was never approached from there)."""
+    n = visits_of(w, old)
+    if n:
+        w.visits = tuple((k, v - 1 if k == old else v) for k, v in w.visits if k != old or v > 1)
+    visit(w, new)
 
 
 def visit(w: Work, key: str) -> int:

@@ -25,6 +25,7 @@ MAX_FORCED_DEPTH = 10  # nested forced encounters
 ALWAYS_ACTIVE = ("agenda", "operation", "identity", "event")  # types whose abilities need no rez
 _new = object.__new__
 _STOP_FLAGS = (Flag.SERVER_GONE, Flag.JACKED_OUT, Flag.RUN_ENDED, Flag.ICE_LEFT, Flag.BYPASSED)
+_RUN_OVER = frozenset({Flag.SERVER_GONE, Flag.JACKED_OUT, Flag.RUN_ENDED})
 
 
 class Exec:
@@ -231,6 +232,11 @@ class Exec:
             # listed under corp.cards)
             return not (card.type == "agenda" and board.installed(self.w, card.key))
         return card.key in self.w.rezzed
+
+    def run_over(self) -> bool:
+        """The run has ended (an effect ended it, the Runner jacked out, or its server is gone),
+        though the step that saw it may still be finishing."""
+        return not self.w.flags.isdisjoint(_RUN_OVER)
 
     def stop_reason(self) -> str:
         """Why pending items were dropped (a key of `engine.stops`)."""

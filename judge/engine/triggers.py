@@ -147,14 +147,26 @@ def resolve_moments(x: Exec, st: Step, moments: tuple[str, ...], accessed: str |
                 if n == 0:
                     items += [("action", None, a) for a in acts if a.side == side]
     items = _after(items)
+    completing = False
     for n, (what, when, item) in enumerate(items):
-        if x.interrupted(st):
-            drop(x, items[n:], st)
-            return
+        if not completing and x.interrupted(st):
+            if not _completes(x, st):
+                drop(x, items[n:], st)
+                return
+            # CR 6.8.2c: the run has ended, but this window did not open at a phase's beginning:
+            # what is pending in it still resolves (no new timing structure begins).
+            completing = True
+            x.emit("action", "window_completes", st, why=x.stop_reason())
         if what == "ability":
             fire(x, st, when, *item)
         else:
             apply_action(x, item, st)
+
+
+def _completes(x: Exec, st: Step) -> bool:
+    """The run ended during this step's reaction window and the rule set completes that window
+    (NSG 6.8.2c), because the step does not begin a phase (6.8.2b, 9.2.8f)."""
+    return x.rs.run_end_completes_windows and not st.phase_start and x.run_over()
 
 
 def drop(x: Exec, items: list, st: Step) -> None:

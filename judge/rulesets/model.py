@@ -39,6 +39,8 @@ class Step:
     triggers: tuple[str, ...] = () # the `when` moments that happen at this step
     one_window: bool = False       # all moments here share one reaction window (Runner, then Corp)
     ice_optional: bool = False     # a per-ice step that can also happen with no ice (NSG 6.9.4e/f)
+    phase_start: bool = False      # the step begins its phase: its reaction window closes when the
+                                   # run ends (CR 6.8.2b); other windows are completed (6.8.2c)
     rs: str = ""                   # the rule set it belongs to (its words are under its id)
 
     def name(self, lang: str = "en") -> str:
@@ -106,7 +108,20 @@ class Ruleset:
     set_aside: bool = True      # accessed cards are set aside and returned (FFG), or stay put (NSG)
     left_ice_is_passed: bool = True  # ice that left while approached/encountered counts as passed
     mandatory_replacement_wins: bool = True  # FFG: a mandatory "instead of access" beats an optional one
+    # NSG 6.8.2c: when the run ends, a reaction window not opened by a phase's beginning is
+    # completed (no new timing structure starts in it); FFG drops whatever is still pending.
+    run_end_completes_windows: bool = False
+    # NSG 7.4.6d: a card that enters Archives while Archives is breached becomes a new candidate;
+    # FFG decides how many cards are accessed before the first one (seed 5.5).
+    breach_adds_candidates: bool = False
     date: str = ""
+
+    @cached_property
+    def position_phases(self) -> frozenset[str]:
+        """The phases in which the Runner approaches or encounters the ice in their position
+        (not Initiation or Movement, where a change to that ice does not move them: CR 6.2.7e)."""
+        return frozenset(st.phase for st in self.steps
+                         if st.does in ("approach_ice", "approach_position", "encounter_ice"))
 
     def title(self, lang: str = "en") -> str:
         """The chart's title, in a language."""

@@ -54,8 +54,10 @@ class Call:
 
     @property
     def in_position_step(self) -> bool:
-        """The step belongs to the ice in the Runner's position (its approach or encounter)."""
-        return self.st.per_ice and self.st.does != "pass_ice"
+        """The step is the approach or the encounter of the ice in the Runner's position. Not the
+        Initiation or Movement steps that carry that ice's name (NSG 6.9.1e, 6.9.4b-f): a change
+        to the ice in the Runner's position there does not move the Runner (CR 6.2.7e)."""
+        return self.st.per_ice and self.st.does != "pass_ice" and self.st.phase in self.x.rs.position_phases
 
 
 APPLY: dict[str, Callable[[Call], None]] = {}

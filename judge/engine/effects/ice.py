@@ -126,17 +126,26 @@ def swap_ice(c: Call) -> None:
         w.removed = (w.removed | {inside}) - {outside}
         w.rezzed -= {inside}
     c.note("swapped", a=a, b=b)
-    if w.ice in (a, b) and c.in_position_step:
-        other = b if w.ice == a else a
-        if Flag.ENCOUNTERING in w.flags:
-            where = board.slot_of(w, w.ice)
-            if where:  # the Runner goes with the encountered ice
-                w.pos = (where[0], board.slots_of(w, where[0])[where[1]][0])
-                w.server = where[0]
-        elif _in_position(w, other):
-            # Swapped while approached: the Runner now approaches the other ice (no new trigger).
-            w.ice = other
-            c.note("now_approaching", ice=other)
+    if w.ice not in (a, b):
+        return
+    other = b if w.ice == a else a
+    if not c.in_position_step:
+        # CR 6.2.7e: during Initiation or Movement the Runner stays in their position; when it is
+        # the one they will approach next (NSG 6.9.1e-f, 6.9.4e-f: not the ice just passed), it
+        # now holds the other ice, which is the one they approach (6.2.2f: no new position).
+        if (not c.st.per_ice or c.st.ice_optional) and _in_position(w, other):
+            board.revisit(w, w.ice, other)
+            w.ice, w.visit = other, board.visits_of(w, other)
+            c.note("position_holds", ice=other)
+    elif Flag.ENCOUNTERING in w.flags:
+        where = board.slot_of(w, w.ice)
+        if where:  # the Runner goes with the encountered ice
+            w.pos = (where[0], board.slots_of(w, where[0])[where[1]][0])
+            w.server = where[0]
+    elif _in_position(w, other):
+        # Swapped while approached: the Runner now approaches the other ice (no new trigger).
+        w.ice = other
+        c.note("now_approaching", ice=other)
 
 
 def _in_position(w: Work, key: str) -> bool:
@@ -156,6 +165,9 @@ def move_runner(c: Call) -> None:
     """CR 6.2.8 / 6.1.2: the Runner moves to the outermost position of a server, which becomes
     the attacked server; the run goes on from approaching that ice (Letheia Nisei, Mirage)."""
     w, server = c.x.w, c.e.arg
+    if Flag.REACHED_SUCCESS in w.flags or c.x.run_over():
+        c.note("move_ineffective", server=server)  # CR 6.2.8c: no position in Success or Run Ends
+        return
     w.server = server
     first = next(((s, i) for s, i in board.slots_of(w, server) if i), None)
     w.pos, w.ice = ((server, first[0]), first[1]) if first else (None, None)
@@ -170,7 +182,11 @@ def move_runner(c: Call) -> None:
 
 @applies("encounter")
 def encounter(c: Call) -> None:
-    """A forced encounter: the encounter steps of that ice now, then the run resumes where it was."""
+    """A forced encounter: the encounter steps of that ice now, then the run resumes where it was.
+    Once the run has ended no encounter begins (CR 6.8.2c: no new timing structure)."""
+    if c.x.run_over():
+        c.note("no_encounter_run_over", ice=c.e.arg.key if isinstance(c.e.arg, Card) else c.e.arg)
+        return
     c.x.forced_encounter(c.e.arg.key if isinstance(c.e.arg, Card) else c.e.arg, c.side, c.st)
 
 
