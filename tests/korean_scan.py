@@ -100,7 +100,7 @@ def shown_text(trace_json: dict) -> str:
 
 def scan_trace(t, names: set[str]) -> dict[str, list[str]]:
     """What a Korean reader should not meet in a trace: its CLI text and its JSON's sentences."""
-    from judge.cli.trace_text import render_text
+    from judge.render.trace_text import render_text
 
     text = render_text(t, "ko", verbose=True) + "\n" + shown_text(t.as_dict("ko"))
     return {"latin": latin_words(text, names), "fallback": fallbacks(text), "unitless": unitless(text)}
@@ -129,8 +129,8 @@ def main(argv: list[str]) -> int:
 
     from judge.analysis.check import expected_error
     from judge.cards.model import models
-    from judge.cli.trace_text import render_text
     from judge.engine import run
+    from judge.render.trace_text import render_text
     from judge.scenario import load_scenario
 
     found = 0

@@ -9,9 +9,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.cli.trace_text import render_text
 from judge.engine import run
 from judge.errors import JudgeError
+from judge.render.trace_text import render_text
 from judge.scenario import load_scenario
 
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

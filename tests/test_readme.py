@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from judge.cli.trace_text import render_text
 from judge.engine import run
+from judge.render.trace_text import render_text
 from judge.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -167,8 +167,8 @@ def test_an_unknown_confidence_lists_the_three_values():
     ("ko", "확실성: 공식 판정으로 확인된 답"),
 ])
 def test_the_text_trace_says_in_words_how_sure_the_case_is(lang, line):
-    from judge.cli.trace_text import render_text
     from judge.engine import run
+    from judge.render.trace_text import render_text
 
     shown = render_text(run(load_scenario("x.yaml", text="confidence: ruling\n" + GOOD)), lang).splitlines()
     plain = render_text(run(load_scenario("x.yaml", text=GOOD)), lang)

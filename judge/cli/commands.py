@@ -27,8 +27,8 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), de
 def run_cmd(file: str, fmt: str, lang: str, ruleset: str | None, verbose: bool) -> None:
     """Run a scenario and print its trace."""
     from ..engine import run
+    from ..render.trace_text import render_text
     from ..scenario import load_scenario
-    from .trace_text import render_text
 
     sc = load_scenario(file)  # plain `at` values belong to the file's own rule set; run() carries them
     tr = run(sc, ruleset)

@@ -3,7 +3,7 @@
 Graphviz lays each (ruleset, language) chart out once per process; highlighting a moment only
 adds classes and titles to that SVG. The chart is built as a model (`extract`, `timeline`), written
 as DOT (`dot`) or Mermaid (`mermaid`), drawn by Graphviz (`graphviz`), and highlighted
-(`highlight`, `svg`, `css`); the trace for a terminal is `judge.cli.trace_text`. It may import
+(`highlight`, `svg`, `css`); `trace_text` is the trace for a terminal. It may import
 `judge.engine` (traces), `judge.rulesets`, `judge.i18n` and `judge.errors`.
 """
 
