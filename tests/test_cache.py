@@ -244,3 +244,13 @@ def test_the_cache_folder_is_outside_the_project_and_a_run_leaves_git_status_as_
     assert made == {"catalogue", "messages", "models"}
     after = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True, text=True).stdout
     assert after == before
+
+
+def test_the_cache_module_imports_nothing_of_the_judge_so_every_layer_may_use_it():
+    import ast
+
+    tree = ast.parse(Path(cache.__file__).read_text(encoding="utf-8"))
+    imported = [n.module or "." for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+
+    assert imported and not [m for m in imported if m.startswith(("judge", "."))], imported
