@@ -54,8 +54,8 @@ class CardModel:
     about: dict[str, str]
     confidence: str
     left_out: tuple[dict[str, str], ...]
-    card: dict
-    checks: tuple[dict, ...]
+    card: dict[str, Any]
+    checks: tuple[dict[str, Any], ...]
     source: str
 
     @property

@@ -36,7 +36,7 @@ class Step:
     rez_non_ice: bool = False      # upgrades and assets may be rezzed here
     break_subs: bool = False       # subroutines may be broken here
     jack_out: bool = False         # the Runner may jack out here without a card granting it
-    triggers: tuple[str, ...] = () # the `when` moments that happen at this step
+    triggers: tuple[str, ...] = () # the `when` moments that happen at this step, in order (`whens`)
     one_window: bool = False       # all moments here share one reaction window (Runner, then Corp)
     ice_optional: bool = False     # a per-ice step that can also happen with no ice (NSG 6.9.4e/f)
     phase_start: bool = False      # the step begins its phase: its reaction window closes when the
@@ -114,6 +114,7 @@ class Ruleset:
     # NSG 7.4.6d: a card that enters Archives while Archives is breached becomes a new candidate;
     # FFG decides how many cards are accessed before the first one (seed 5.5).
     breach_adds_candidates: bool = False
+    absent: tuple[str, ...] = ()  # `when` moments this rule set has no place for (`whens.check`)
     date: str = ""
 
     @cached_property
@@ -153,14 +154,14 @@ class Ruleset:
         return t(f"rulesets.{self.id}.phases.{phase}", lang)
 
     def step(self, step_id: str) -> Step:
-        by_id = self.__dict__.get("_by_id")
+        by_id: dict[str, Step] | None = self.__dict__.get("_by_id")
         if by_id is None:
             by_id = self.__dict__["_by_id"] = {s.id: s for s in self.steps}
         return by_id[step_id]
 
     def interrupts_from(self, step_id: str) -> tuple[Interrupt, ...]:
         """The interrupts that can leave a step, in the order written."""
-        cache = self.__dict__.setdefault("_interrupts_from", {})
+        cache: dict[str, tuple[Interrupt, ...]] = self.__dict__.setdefault("_interrupts_from", {})
         got = cache.get(step_id)
         if got is None:
             got = cache[step_id] = tuple(it for it in self.interrupts if step_id in it.sources)
@@ -184,7 +185,7 @@ class Ruleset:
 
     def out_edges(self, step_id: str) -> tuple[Edge, ...]:
         """Edges leaving a step in the order the engine tries them: interrupts, then regular."""
-        cache = self.__dict__.setdefault("_out_cache", {})
+        cache: dict[str, tuple[Edge, ...]] = self.__dict__.setdefault("_out_cache", {})
         if step_id not in cache:
             firsts: list[Edge] = []
             for it in self.interrupts:

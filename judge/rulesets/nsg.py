@@ -38,7 +38,7 @@ STEPS = (
     S('6.9.4f', Kind.CHECK, 'nothing', 'CR 6.9.4f', '6.9.4', per_ice=True, ice_optional=True),  # New position?
     S('6.9.4g', Kind.STEP, 'approach_server', 'CR 6.9.4g', '6.9.4', acts=(R, C), triggers=('approach_server',)),  # Approach the attacked server
     S('6.9.4h', Kind.CHECK, 'nothing', 'CR 6.9.4h', '6.9.4'),  # Movement complete
-    S('6.9.5a', Kind.STEP, 'declare_success', 'CR 6.9.5a', '6.9.5', acts=(R, C), triggers=('if_successful', 'successful'), one_window=True, phase_start=True),  # The run is declared successful
+    S('6.9.5a', Kind.STEP, 'declare_success', 'CR 6.9.5a', '6.9.5', acts=(R, C), triggers=('would_be_successful', 'if_successful', 'successful'), one_window=True, phase_start=True),  # The run is declared successful
     S('6.9.5b', Kind.STEP, 'access', 'CR 6.9.5b', '6.9.5', acts=(R, C), triggers=('accessed',)),  # Breach the server
     S('6.9.5c', Kind.CHECK, 'nothing', 'CR 6.9.5c', '6.9.5'),  # Success complete
     S('6.9.6a', Kind.STEP, 'nothing', 'CR 6.9.6a', '6.9.6', phase_start=True),  # Open windows
