@@ -91,3 +91,16 @@ def test_a_run_events_if_successful_reacts_only_for_the_card_that_made_the_run(r
 
     assert [e.extra_get("card") for e in made.events if e.kind == "trigger"] == ["Sneaky"]
     assert [e for e in other.events if e.kind == "trigger"] == []
+
+
+def test_a_moment_that_happens_anywhere_needs_no_step_and_no_step_may_place_it(monkeypatch):
+    monkeypatch.setitem(MOMENTS, "rezzed", Moment("rezzed", anywhere=True))
+    rs = rulesets.get("ffg-rr")
+    placed = replace(rs, steps=tuple(replace(s, triggers=s.triggers + ("rezzed",)) if s.id == "2.3" else s
+                                     for s in rs.steps))
+
+    unplaced = [p for p in whens.check([rs]) if "words" not in p]
+    wrongly = [p for p in whens.check([placed]) if "words" not in p]
+
+    assert unplaced == []
+    assert wrongly == ["ffg-rr: 'rezzed' happens at any step; no step places it"]

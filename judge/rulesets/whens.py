@@ -4,7 +4,9 @@ An entry says what the engine needs to know about a moment wherever it falls: wh
 to a piece of ice, whether only the card that made the run reacts to it, whether it happens only
 to a run with a given outcome, and where its words are. Where each moment falls is the rule
 sets' to say: a step lists the moments that happen at it (`Step.triggers`), and a rule set that
-has no such moment names it in `Ruleset.absent`. `check` holds the registry and the rule sets
+has no such moment names it in `Ruleset.absent`. A moment that happens whenever its event does,
+at any step (`anywhere`: a card is rezzed, a trace is initiated), is fired by the engine code of
+that event and placed by no rule set. `check` holds the registry and the rule sets
 together: every moment placed by every rule set, every placed name registered, words in every
 language.
 
@@ -32,6 +34,8 @@ class Moment:
     timed: bool = True           # False: not a moment but a kind of ability (static, paid); no rule set places it
     run_card: bool = False       # only the card that made the run reacts (a run event's "if successful")
     status: str | None = None    # happens only to a run with this outcome ("unsuccessful")
+    anywhere: bool = False       # happens whenever its event does, at any step (a card rezzed, a trace):
+                                 # the engine fires it there, and no rule set places it
 
     @property
     def words(self) -> str:
@@ -43,11 +47,11 @@ MOMENTS: dict[str, Moment] = {}
 
 
 def moment(name: str, *, ice: bool = False, timed: bool = True, run_card: bool = False,
-           status: str | None = None) -> Moment:
+           status: str | None = None, anywhere: bool = False) -> Moment:
     """Register a moment (in the order the scenario format lists them)."""
     if name in MOMENTS:
         raise ValueError(f"moment {name!r} is registered twice")
-    got = MOMENTS[name] = Moment(name, ice, timed, run_card, status)
+    got = MOMENTS[name] = Moment(name, ice, timed, run_card, status, anywhere)
     return got
 
 
@@ -74,8 +78,8 @@ ICE_MOMENTS: frozenset[str] = frozenset(m.name for m in MOMENTS.values() if m.ic
 
 def check(rulesets: Iterable[Ruleset]) -> list[str]:
     """What is wrong between the registry, the rule sets and the catalogues: a moment a rule set
-    neither places nor names absent, a placed or absent name that is not a moment, a moment
-    without words in some language."""
+    neither places nor names absent, a placed or absent name that is not a moment (or one that
+    happens anywhere), a moment without words in some language."""
     problems = [f"moment {m.name}: no words in {lang} ({m.words})"
                 for m in MOMENTS.values() for lang in LANGS if not has(m.words, lang)]
     for rs in rulesets:
@@ -84,8 +88,10 @@ def check(rulesets: Iterable[Ruleset]) -> list[str]:
             m = MOMENTS.get(name)
             if m is None or not m.timed:
                 problems.append(f"{rs.id}: {name!r} is placed or named absent but is not a moment")
+            elif m.anywhere:
+                problems.append(f"{rs.id}: {name!r} happens at any step; no step places it")
         for m in MOMENTS.values():
-            if m.timed and m.name not in placed and m.name not in rs.absent:
+            if m.timed and not m.anywhere and m.name not in placed and m.name not in rs.absent:
                 problems.append(f"{rs.id}: moment {m.name!r} falls at no step and is not named absent")
             if m.name in placed and m.name in rs.absent:
                 problems.append(f"{rs.id}: moment {m.name!r} is both placed and named absent")
