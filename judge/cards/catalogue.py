@@ -6,9 +6,9 @@ card legal in standard, then the one with the newest printing (NetrunnerDB numbe
 release order), then the smaller id; `find_all` lists every card of that name in that order.
 An exact id always names its own card.
 
-The package's catalogue is compiled once into the cache (`judge.cache`): the facts of each card and
-the normalised names, so a start that looks up two cards builds two `CardFacts`, and the
-searchable names only when something is searched.
+The package's catalogue is compiled once into the cache (`judge.cache`, as `sections` writes it):
+a start that looks up two cards builds two `CardFacts`, and the searchable names are built only
+when something is searched.
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ import json
 import threading
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from .. import cache
-from . import names
+from . import names, sections
 
 __all__ = ["CATALOGUE", "FIELD_ORDER", "TIMING_MARKERS", "NETRUNNERDB_CARD", "CardFacts", "Catalogue", "catalogue", "get",
            "find", "find_all", "suggest", "search", "all_cards", "standard_ice", "standard_run_cards",
@@ -44,8 +44,6 @@ FIELD_ORDER = ("id", "title", "title_ko", "side", "type", "subtypes", "faction",
                "legal_now_in", "rulings")
 MAX_QUERY = 200
 SUGGEST_CUTOFF = 0.5
-# The code that makes the compiled form: a change to it rebuilds the cache like a change to the data.
-_CODE = (Path(__file__).resolve(), Path(names.__file__).resolve(), Path(cache.__file__).resolve())
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,11 +111,6 @@ class CardFacts:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()} | {"netrunnerdb_url": self.netrunnerdb_url}
 
 
-def _preference(c: CardFacts) -> tuple[bool, int, str]:
-    """Order cards that share a name: standard first, then newest printing, then id."""
-    return (not c.is_standard, -int(c.newest_printing) if c.newest_printing.isdigit() else 0, c.id)
-
-
 @dataclass(frozen=True, slots=True)
 class _Name:
     """One searchable name of a card: its key, its letter-by-letter key and where its words begin."""
@@ -129,38 +122,15 @@ class _Name:
     initials: str | None
 
 
+# The code that makes the compiled form: a change to it rebuilds the cache like a change to the data.
+_CODE = (Path(__file__).resolve(), Path(sections.__file__).resolve(), Path(names.__file__).resolve(),
+         Path(cache.__file__).resolve())
+
+
 def _read(path: Path) -> list[CardFacts]:
     """The cards of a catalogue.json written by judge.cards.build."""
     doc = json.loads(Path(path).read_text(encoding="utf-8"))
     return [CardFacts.from_dict(d) for d in doc["cards"]]
-
-
-def _row(c: CardFacts) -> tuple[Any, ...]:
-    """The facts in the order CardFacts declares them (its positional arguments)."""
-    return tuple(getattr(c, f.name) for f in fields(CardFacts))
-
-
-def compile_cards(cards: Iterable[CardFacts]) -> dict[str, Any]:
-    """The catalogue as plain data, the form the cache keeps: `ids` (sorted), each card's facts
-    under `card:<id>` (as `_row` lists them), `keys` (each normalised name: its cards' ids, preferred
-    first) and `names` (id, key, letter-by-letter key, word starts, initials of each searchable name)."""
-    ordered = sorted(cards, key=lambda c: c.id)
-    by_key: dict[str, list[CardFacts]] = {}
-    found: list[tuple[str, str, str, frozenset[int], str | None]] = []
-    for c in ordered:
-        spelled = {c.id: False, c.title: False} | ({c.title_ko: True} if c.title_ko else {})
-        seen: set[str] = set()
-        for text, korean in spelled.items():
-            k, starts = names.key_and_starts(text)
-            if not k or k in seen:
-                continue
-            seen.add(k)
-            by_key.setdefault(k, []).append(c)
-            ini = names.initials(k) if korean else None
-            found.append((c.id, k, names.jamo(k), starts, ini if ini != k else None))
-    return {"ids": tuple(c.id for c in ordered), **{f"card:{c.id}": _row(c) for c in ordered},
-            "keys": {k: tuple(c.id for c in sorted(v, key=_preference)) for k, v in by_key.items()},
-            "names": found}
 
 
 class Catalogue:
@@ -169,7 +139,7 @@ class Catalogue:
 
     def __init__(self, cards: Iterable[CardFacts] | None = None, *,
                  compiled: Mapping[str, Any] | None = None) -> None:
-        self._data: Mapping[str, Any] = compiled if compiled is not None else compile_cards(cards or ())
+        self._data: Mapping[str, Any] = compiled if compiled is not None else sections.compile_cards(cards or ())
         self._facts: dict[str, CardFacts] = {}
 
     @cached_property
@@ -209,7 +179,7 @@ class Catalogue:
     def compiled(cls, path: Path) -> Catalogue:
         """Load a catalogue.json through the cache: compiled on the first start after it changes."""
         path = Path(path).resolve()
-        return cls(compiled=cache.load("catalogue", (path, *_CODE), lambda: compile_cards(_read(path))))
+        return cls(compiled=cache.load("catalogue", (path, *_CODE), lambda: sections.compile_cards(_read(path))))
 
     def _card(self, card_id: str) -> CardFacts:
         got = self._facts.get(card_id)
