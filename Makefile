@@ -41,6 +41,7 @@ graphs: setup
 	$(VENV)/bin/judge chart --all -o graphs
 
 bench: setup
+	$(PY) benchmarks/start_bench.py
 	$(PY) benchmarks/engine_bench.py
 	$(PY) benchmarks/explore_bench.py
 	$(PY) benchmarks/chart_bench.py

@@ -191,3 +191,17 @@ def test_every_library_case_that_loads_satisfies_the_schema():
     bad = {p.name: next(iter(v.iter_errors(yaml.safe_load(p.read_text(encoding="utf-8"))))).message
            for p in runnable_examples() if not v.is_valid(yaml.safe_load(p.read_text(encoding="utf-8")))}
     assert not bad, list(bad.items())[:5]
+
+
+def test_judge_run_imports_no_chart_web_or_explorer_code():
+    probe = ("import sys; from judge.cli import main; main(['run', sys.argv[1]]); "
+             "print(' '.join(sorted(sys.modules)), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", probe, str(ROOT / "benchmarks" / "two_cards.yaml")],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    loaded = set(out.stderr.split())
+    assert "judge.engine" in loaded and "judge.cards.model" in loaded and "judge.render.trace_text" in loaded
+    heavy = {m for m in loaded if m.split(".")[0] in ("networkx", "jinja2", "flask", "werkzeug", "waitress")
+             or m.startswith(("judge.web", "judge.analysis", "judge.cli.chart", "judge.cli.explore",
+                              "judge.cli.export", "judge.cli.catalogue"))}
+    assert not heavy, f"judge run imported {sorted(heavy)}: import them where they are used"

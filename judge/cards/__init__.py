@@ -4,7 +4,8 @@ The package owns the facts of each card (type, cost, strength, markers, printing
 finding a card by what a person types; it holds no card text. `catalogue` loads and searches the
 shipped `data/catalogue.json`, `build` regenerates that file from the shared NetrunnerDB facts,
 `importer` stores official text from an export the user supplies; the `cards` command is
-`judge.cli.cards`. It imports only `judge.paths`.
+`judge.cli.cards`. It imports only `judge.paths` and `judge.cache` (the catalogue and the models
+are read once after they change and kept compiled there).
 """
 
 from __future__ import annotations

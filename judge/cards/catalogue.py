@@ -5,6 +5,10 @@ normalised name (the Korean printings call both Gemini and The Twins `쌍둥이�
 card legal in standard, then the one with the newest printing (NetrunnerDB numbers printings in
 release order), then the smaller id; `find_all` lists every card of that name in that order.
 An exact id always names its own card.
+
+The package's catalogue is compiled once into the cache (`judge.cache`, as `sections` writes it):
+a start that looks up two cards builds two `CardFacts`, and the searchable names are built only
+when something is searched.
 """
 
 from __future__ import annotations
@@ -13,12 +17,14 @@ import heapq
 import json
 import threading
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from . import names
+from .. import cache
+from . import names, sections
 
 __all__ = ["CATALOGUE", "FIELD_ORDER", "TIMING_MARKERS", "NETRUNNERDB_CARD", "CardFacts", "Catalogue", "catalogue", "get",
            "find", "find_all", "suggest", "search", "all_cards", "standard_ice", "standard_run_cards",
@@ -105,11 +111,6 @@ class CardFacts:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()} | {"netrunnerdb_url": self.netrunnerdb_url}
 
 
-def _preference(c: CardFacts) -> tuple[bool, int, str]:
-    """Order cards that share a name: standard first, then newest printing, then id."""
-    return (not c.is_standard, -int(c.newest_printing) if c.newest_printing.isdigit() else 0, c.id)
-
-
 @dataclass(frozen=True, slots=True)
 class _Name:
     """One searchable name of a card: its key, its letter-by-letter key and where its words begin."""
@@ -121,26 +122,44 @@ class _Name:
     initials: str | None
 
 
-class Catalogue:
-    """Every card of one catalogue file, with the normalised indexes built once."""
+# The code that makes the compiled form: a change to it rebuilds the cache like a change to the data.
+_CODE = (Path(__file__).resolve(), Path(sections.__file__).resolve(), Path(names.__file__).resolve(),
+         Path(cache.__file__).resolve())
 
-    def __init__(self, cards: list[CardFacts]) -> None:
-        self.cards = tuple(sorted(cards, key=lambda c: c.id))
-        self.by_id = {c.id: c for c in self.cards}
-        by_key: dict[str, list[CardFacts]] = {}
-        self.names: list[_Name] = []
-        for c in self.cards:
-            spelled = {c.id: False, c.title: False} | ({c.title_ko: True} if c.title_ko else {})
-            seen: set[str] = set()
-            for text, korean in spelled.items():
-                k, starts = names.key_and_starts(text)
-                if not k or k in seen:
-                    continue
-                seen.add(k)
-                by_key.setdefault(k, []).append(c)
-                ini = names.initials(k) if korean else None
-                self.names.append(_Name(c, k, names.jamo(k), starts, ini if ini != k else None))
-        self.by_key = {k: tuple(sorted(v, key=_preference)) for k, v in by_key.items()}
+
+def _read(path: Path) -> list[CardFacts]:
+    """The cards of a catalogue.json written by judge.cards.build."""
+    doc = json.loads(Path(path).read_text(encoding="utf-8"))
+    return [CardFacts.from_dict(d) for d in doc["cards"]]
+
+
+class Catalogue:
+    """Every card of one catalogue, found by id or normalised name; the facts of a card are built
+    when it is first asked for, the searchable names on the first search."""
+
+    def __init__(self, cards: Iterable[CardFacts] | None = None, *,
+                 compiled: Mapping[str, Any] | None = None) -> None:
+        self._data: Mapping[str, Any] = compiled if compiled is not None else sections.compile_cards(cards or ())
+        self._facts: dict[str, CardFacts] = {}
+
+    @cached_property
+    def _keys(self) -> dict[str, tuple[str, ...]]:
+        keys: dict[str, tuple[str, ...]] = self._data["keys"]
+        return keys
+
+    @cached_property
+    def cards(self) -> tuple[CardFacts, ...]:
+        """Every card, by id."""
+        return tuple(self._card(i) for i in self._data["ids"])
+
+    @cached_property
+    def by_id(self) -> dict[str, CardFacts]:
+        return {c.id: c for c in self.cards}
+
+    @cached_property
+    def names(self) -> list[_Name]:
+        """Every searchable name of every card."""
+        return [_Name(self._card(i), k, j, starts, ini) for i, k, j, starts, ini in self._data["names"]]
 
     @cached_property
     def grams(self) -> dict[str, list[int]]:
@@ -154,19 +173,35 @@ class Catalogue:
     @classmethod
     def from_file(cls, path: Path) -> Catalogue:
         """Load a catalogue.json written by judge.cards.build."""
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-        return cls([CardFacts.from_dict(d) for d in doc["cards"]])
+        return cls(_read(path))
+
+    @classmethod
+    def compiled(cls, path: Path) -> Catalogue:
+        """Load a catalogue.json through the cache: compiled on the first start after it changes."""
+        path = Path(path).resolve()
+        return cls(compiled=cache.load("catalogue", (path, *_CODE), lambda: sections.compile_cards(_read(path))))
+
+    def _card(self, card_id: str) -> CardFacts:
+        got = self._facts.get(card_id)
+        if got is None:
+            got = self._facts.setdefault(card_id, CardFacts(*self._data[f"card:{card_id}"]))
+        return got
 
     def get(self, card_id: str) -> CardFacts | None:
         """Return the card with exactly this id, or None."""
-        return self.by_id.get(card_id) if isinstance(card_id, str) else None
+        if not isinstance(card_id, str) or f"card:{card_id}" not in self._data:
+            return None
+        return self._card(card_id)
 
     def find_all(self, text: str) -> tuple[CardFacts, ...]:
         """Return every card whose id, title or Korean title normalises to the same key as text, preferred first."""
         if not isinstance(text, str) or len(text) > MAX_QUERY:
             return ()
-        exact = self.by_id.get(text)
-        return (exact,) if exact else self.by_key.get(names.key(text), ())
+        exact = self.get(text)
+        return (exact,) if exact else self._by_key(names.key(text))
+
+    def _by_key(self, k: str) -> tuple[CardFacts, ...]:
+        return tuple(self._card(i) for i in self._keys.get(k, ()))
 
     def find(self, text: str) -> CardFacts | None:
         """Return the card named by text (id, title or Korean title, normalised), or None when none is."""
@@ -224,7 +259,7 @@ class Catalogue:
             if keep(c) and rank < ranks.get(c.id, (9,)):
                 ranks[c.id] = rank
 
-        for c in self.by_key.get(k, ()):
+        for c in self._by_key(k):
             offer(c, (0, 0.0))
         for n in self.names:
             if n.jamo.startswith(q):
@@ -251,7 +286,7 @@ def catalogue() -> Catalogue:
     if _shared is None:
         with _lock:
             if _shared is None:
-                _shared = Catalogue.from_file(CATALOGUE)
+                _shared = Catalogue.compiled(CATALOGUE)
     return _shared
 
 

@@ -16,18 +16,23 @@ The models live in `models/*.yaml` beside this file, one mapping per card id:
 Official card text is never stored: `about` describes the card, and its NetrunnerDB page has the
 text. A scenario names a card with `card:`; the scenario parser merges the facts, the model and the
 scenario's own keys (`judge.scenario.cards`).
+
+The files are read and checked once after they change, and kept compiled in the cache
+(`judge.cache`), one section per card: `model(id)` decodes only the card it is asked for.
 """
 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-__all__ = ["CardModel", "model", "models", "modelled_ids", "MODEL_KEYS", "CARD_PART"]
+from .. import cache
+
+__all__ = ["CardModel", "model", "models", "modelled_ids", "compiled", "MODEL_KEYS", "CARD_PART"]
 
 _DIR = Path(__file__).resolve().parent / "models"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -35,6 +40,8 @@ MODEL_KEYS = ("about", "confidence", "left_out", "subroutines", "abilities", "ru
 CARD_PART = ("subroutines", "abilities", "runs")  # the keys a model gives a scenario card
 CONFIDENCE = ("exact", "approximate")
 _lock = threading.Lock()
+_compiled: cache.Sections | None = None
+_built: dict[str, CardModel] = {}
 _models: dict[str, CardModel] | None = None
 
 
@@ -87,9 +94,9 @@ def _one(card_id: str, raw: object, source: str) -> CardModel:
                      {k: raw[k] for k in CARD_PART if k in raw}, tuple(checks), source)
 
 
-def _load() -> dict[str, CardModel]:
+def _load(folder: Path = _DIR) -> dict[str, CardModel]:
     out: dict[str, CardModel] = {}
-    for f in sorted(_DIR.glob("*.yaml")):
+    for f in sorted(folder.glob("*.yaml")):
         data = yaml.load(f.read_text(encoding="utf-8"), Loader=_LOADER) or {}
         if not isinstance(data, dict):
             raise ModelError(f"{f.name}: a models file maps card ids to models")
@@ -100,21 +107,47 @@ def _load() -> dict[str, CardModel]:
     return out
 
 
-def models() -> dict[str, CardModel]:
-    """Every card model by card id (read once per process)."""
-    global _models
-    if _models is None:
+def compiled(folder: Path = _DIR) -> cache.Sections:
+    """The models of a folder, read and checked once after a file changes, through the cache: one
+    section per card id, its CardModel's fields in order."""
+    folder = Path(folder).resolve()
+    sources = (*sorted(folder.glob("*.yaml")), Path(__file__).resolve(), Path(cache.__file__).resolve())
+    return cache.load("models", sources, lambda: {cid: _plain(m) for cid, m in _load(folder).items()})
+
+
+def _plain(m: CardModel) -> tuple[Any, ...]:
+    """A model as the cache keeps it: its fields in order (CardModel's positional arguments)."""
+    return tuple(getattr(m, f.name) for f in fields(CardModel))
+
+
+def _sections() -> cache.Sections:
+    global _compiled
+    if _compiled is None:
         with _lock:
-            if _models is None:
-                _models = _load()
-    return _models
+            if _compiled is None:
+                _compiled = compiled()
+    return _compiled
 
 
 def model(card_id: str) -> CardModel | None:
     """The model of a card, or None when the judge knows only its facts."""
-    return models().get(card_id)
+    got = _built.get(card_id)
+    if got is None:
+        sections = _sections()
+        if card_id not in sections:
+            return None
+        got = _built.setdefault(card_id, CardModel(*sections[card_id]))
+    return got
+
+
+def models() -> dict[str, CardModel]:
+    """Every card model by card id."""
+    global _models
+    if _models is None:
+        _models = {card_id: m for card_id in _sections() if (m := model(card_id)) is not None}
+    return _models
 
 
 def modelled_ids() -> set[str]:
     """The catalogue ids of the cards whose timing the judge models."""
-    return set(models())
+    return set(_sections())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 __all__ = ["fold", "key", "key_and_starts", "jamo", "initials", "only_initials", "bigrams", "distance",
            "similarity"]
@@ -20,7 +21,6 @@ _NON_WORD = re.compile(r"[\W_]+")
 _SYLLABLES = (0xAC00, 0xD7A3)
 _CHOSEONG = (0x1100, 0x1112)
 _HANGUL = re.compile("[\uac00-\ud7a3]")
-_INITIALS = {cp: chr(_CHOSEONG[0] + (cp - _SYLLABLES[0]) // 588) for cp in range(_SYLLABLES[0], _SYLLABLES[1] + 1)}
 
 
 def _final_to_initial() -> dict[int, str]:
@@ -69,9 +69,15 @@ def jamo(k: str) -> str:
     return unicodedata.normalize("NFD", k).translate(_FINALS)
 
 
+@cache
+def _initials_table() -> dict[int, str]:
+    """Each Hangul syllable's initial consonant (made on first use: only compiling and searching need it)."""
+    return {cp: chr(_CHOSEONG[0] + (cp - _SYLLABLES[0]) // 588) for cp in range(_SYLLABLES[0], _SYLLABLES[1] + 1)}
+
+
 def initials(k: str) -> str:
     """Return the initial consonant of each Hangul syllable of a key (other characters are kept)."""
-    return k.translate(_INITIALS)
+    return k.translate(_initials_table())
 
 
 def only_initials(k: str) -> bool:

@@ -6,28 +6,43 @@ imports it but `judge.__main__` and the `judge` script.
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
 from ..errors import JudgeError
 from ..i18n import t
-from .catalogue import cards
-from .chart import chart_cmd
 from .commands import COMMANDS
-from .explore import explore_cmd
-from .export import export_cmd
 
 __all__ = ["main", "cli"]
 
+# The commands whose modules import charts, exports or the explorer at their top: each module is
+# imported when its command runs (or `--help` lists it), so `judge run` does not pay for them.
+LAZY = {"explore": (".explore", "explore_cmd"), "chart": (".chart", "chart_cmd"),
+        "export": (".export", "export_cmd"), "cards": (".catalogue", "cards")}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class _Judge(click.Group):
+    """The `judge` group: its own commands, and the LAZY ones imported when asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *LAZY})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in LAZY and name not in self.commands:
+            module, attr = LAZY[name]
+            self.add_command(getattr(importlib.import_module(module, __name__), attr), name)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Judge, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="netrunner-judge")
 def cli() -> None:
     """Judge the timing of a Netrunner run, step by step."""
 
 
-for _command in COMMANDS + (explore_cmd, chart_cmd, export_cmd, cards):
+for _command in COMMANDS:
     cli.add_command(_command)
 
 

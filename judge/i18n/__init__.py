@@ -6,7 +6,8 @@ and errors are raised as a key and arguments (`judge.errors`), so every message 
 language (a test fails when a key lacks one). An argument that is itself a `Msg` is rendered in
 the same language, so a message can embed another ("expected {what}" with what = "a card name").
 
-This package imports nothing else from `judge`: everything may use it.
+The catalogues are read from YAML once after a file changes and kept in the cache (`judge.cache`).
+This package imports nothing else from `judge` but `judge.cache`: everything may use it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import yaml
 
+from .. import cache
 from .josa import josa
 
 __all__ = ["LANGS", "Msg", "Text", "Title", "msg", "t", "has", "catalogue", "josa", "in_lang"]
@@ -105,10 +107,18 @@ def catalogue(lang: str) -> dict[str, str]:
             if cat is None:
                 if lang not in LANGS:
                     raise KeyError(f"unknown language {lang!r} (known: {', '.join(LANGS)})")
-                cat = {}
-                for f in sorted((_HERE / lang).glob("*.yaml")):
-                    _flatten(f.stem, yaml.load(f.read_text(encoding="utf-8"), Loader=_LOADER), cat)
-                _cats[lang] = cat
+                files = sorted((_HERE / lang).glob("*.yaml"))
+                sources = (*files, Path(__file__).resolve(), Path(cache.__file__).resolve())
+                compiled = cache.load(f"messages-{lang}", sources, lambda: {"messages": _read(files)})
+                cat = _cats[lang] = compiled["messages"]
+    return cat
+
+
+def _read(files: list[Path]) -> dict[str, str]:
+    """Every key of these catalogue files (one namespace per file) and its template."""
+    cat: dict[str, str] = {}
+    for f in files:
+        _flatten(f.stem, yaml.load(f.read_text(encoding="utf-8"), Loader=_LOADER), cat)
     return cat
 
 

@@ -3,14 +3,16 @@ keys, every word in the chosen language, and no request to anywhere (styles, scr
 inside), for a writer to attach to a wiki page or a forum post and for a reader to open offline.
 
 Every name a user typed reaches the file through Jinja's autoescaping (text), the chart's own
-escaping (`svg.xml_text`), or as JSON with `<`, `>`, `&` and `'` escaped."""
+escaping (`svg.xml_text`), or as JSON with `<`, `>`, `&` and `'` escaped.
+
+Jinja is imported when the first file is made, not with the module: `judge run` imports this
+package for the terminal text and makes no file."""
 
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
-from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from .. import paths
@@ -19,6 +21,9 @@ from ..i18n import t
 from .positions import moment_of, positions
 from .svg import strip_prologue
 
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
 __all__ = ["walkthrough_html", "FOLDER"]
 
 FOLDER = paths.TEMPLATES / "export"
@@ -26,6 +31,8 @@ FOLDER = paths.TEMPLATES / "export"
 
 @cache
 def _env() -> Environment:
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
     return Environment(loader=FileSystemLoader(str(FOLDER)), autoescape=select_autoescape(default=True),
                        trim_blocks=True, lstrip_blocks=True)
 
@@ -37,6 +44,13 @@ def _own(name: str) -> Markup:
     if "</" + "script" in text.lower() or "</" + "style" in text.lower():
         raise ValueError(f"{name} would end its element early")
     return Markup(text)
+
+
+def htmlsafe_json_dumps(obj: object) -> Markup:
+    """Jinja's JSON for inside a script element (`<`, `>`, `&` and `'` escaped)."""
+    from jinja2.utils import htmlsafe_json_dumps as dumps
+
+    return dumps(obj)
 
 
 def walkthrough_html(tr: Trace, lang: str, laid_out_svg: str, titles: dict[str, str], style_css: str,

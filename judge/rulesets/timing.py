@@ -1,16 +1,23 @@
-"""Build a ruleset's timing graph (networkx) and check that it is sound."""
+"""Build a ruleset's timing graph (networkx) and check that it is sound.
+
+networkx is imported by the functions that build or search the graph (charts, coverage, the
+self-check), not with the module: running a scenario needs neither, and networkx takes several
+times as long to import as Python takes to start.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from functools import cache
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ..errors import RulesetError
 from ..i18n import has
 from . import get, whens
 from .model import Kind, Ruleset
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["graph", "self_check"]
 
@@ -18,6 +25,8 @@ __all__ = ["graph", "self_check"]
 @cache
 def graph(ruleset_id: str) -> nx.MultiDiGraph:
     """The timing graph of a ruleset: one node per step, one keyed edge per guarded transition."""
+    import networkx as nx
+
     rs = get(ruleset_id)
     g: nx.MultiDiGraph[str] = nx.MultiDiGraph(ruleset=rs.id, version=rs.version)
     for order, s in enumerate(rs.steps):
@@ -39,6 +48,8 @@ def self_check(rs: Ruleset, implemented_guards: set[str], handlers: set[str],
     ends = [s.id for s in rs.steps if s.kind is Kind.END]
     if not ends:
         problems.append("no end step")
+    import networkx as nx
+
     for s in rs.steps:
         if s.id != rs.start and not nx.has_path(g, rs.start, s.id):
             problems.append(f"step {s.id} is not reachable from {rs.start}")
