@@ -44,7 +44,7 @@ def test_the_documentation_style_draws_every_step_and_transition_but_no_interrup
     for s in rulesets.get(rs_id).steps:
         assert f'"{step_id(s.id)}" [id="{step_id(s.id)}"' in doc
     assert "interrupt" in full and 'class="transition interrupt' not in doc and '"interrupt-' not in doc
-    assert doc.count("style=dashed") == 0 or "interrupts" not in doc   # no dashed interrupt lines
+    assert "style=dotted" not in doc and "style=dotted" in full        # interrupts are the dotted lines
     transitions = [ln for ln in full.splitlines() if 'class="transition normal' in ln or 'class="transition skip' in ln]
     assert transitions and all(ln in doc for ln in transitions)
 
