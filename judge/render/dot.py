@@ -54,7 +54,10 @@ def _node_label(n: Node, look: Look) -> Html | str:
     if not n.lines:
         return ""
     size = n.font_size or look.font_size
-    parts = [f"<B>{html(n.lines[0])}</B>"] + [html(x) for x in n.lines[1:]]
+    if look.inline_ids and len(n.lines) > 1 and "step" in n.classes:
+        parts = [f"<B>{html(n.lines[0])}</B> {html(n.lines[1])}"] + [html(x) for x in n.lines[2:]]
+    else:
+        parts = [f"<B>{html(n.lines[0])}</B>"] + [html(x) for x in n.lines[1:]]
     small = look.edge_font_size
     parts += [f'<FONT POINT-SIZE="{small:g}">{html(x)}</FONT>' for x in n.extra]
     body = "<BR/>".join(parts)
@@ -97,7 +100,10 @@ def _node(g: graphviz.Digraph, n: Node, look: Look) -> None:
     mk = _marked(n.marks, look, node=True)
     style = kind.style + (",dashed" if mk.pop("dashed", False) else "")
     pairs: list[tuple[str, object]] = [
-        ("id", n.id), ("class", " ".join(n.classes)), ("label", _node_label(n, look)),
+        ("id", n.id), ("class", " ".join(n.classes)), ("label", _node_label(n, look) or " "),
+        ("width", "0.4" if not n.lines else "0" if n.look == "text" else None),
+        ("height", "0.22" if not n.lines else None),
+        ("margin", "0.04,0.02" if n.look == "text" else None),
         ("shape", kind.shape), ("style", style), ("fillcolor", mk.pop("fillcolor", kind.fill)),
         ("peripheries", str(kind.peripheries) if kind.peripheries != 1 else None),
         ("tooltip", n.tooltip or " ".join(n.lines)),
@@ -115,7 +121,8 @@ def _line(g: graphviz.Digraph, ln: Line, look: Look) -> None:
     if mk.pop("dashed", False):
         style = "dashed"
     pairs: list[tuple[str, object]] = [
-        ("id", ln.id), ("class", " ".join(ln.classes)), ("label", ln.label),
+        ("id", ln.id), ("class", " ".join(ln.classes)),
+        ("xlabel" if look.side_labels and "legend" not in ln.classes else "label", ln.label),
         ("tooltip", ln.tooltip or ln.label or None), ("style", style),
         ("color", mk.pop("color", colour)), ("fontcolor", mk.pop("fontcolor", colour)),
         ("ltail", f"cluster_{ln.ltail}" if ln.ltail else None),
@@ -137,6 +144,9 @@ def _cluster(g: graphviz.Digraph, c: Cluster, chart: Chart, look: Look) -> None:
             ("id", c.id), ("class", " ".join(c.classes)), ("label", c.title), ("tooltip", c.tooltip or c.title),
             ("color", look.phase_color), ("style", "rounded" if c.title else "invis"),
             ("fontsize", f"{look.phase_font_size:g}")]))
+        for child in chart.clusters:
+            if child.parent == c.id:
+                _cluster(sub, child, chart, look)
         for n in members:
             _node(sub, n, look)
         ids = {n.id for n in members}
@@ -171,18 +181,21 @@ def to_dot(chart: Chart, look: Look = LOOK) -> str:
     """The DOT text of a chart; the same chart always gives the same text."""
     title = Html("<BR/>".join(
         [f'<FONT POINT-SIZE="{look.title_font_size:g}"><B>{html(chart.title[0])}</B></FONT>']
-        + [f'<FONT POINT-SIZE="{look.font_size:g}">{html(t)}</FONT>' for t in chart.title[1:]]))
+        + [f'<FONT POINT-SIZE="{look.font_size:g}">{html(t)}</FONT>' for t in chart.title[1:]])) if chart.title else None
     g = graphviz.Digraph(chart.name)
     g.attr("graph", _attributes=_pairs([
         ("id", "chart"), ("class", "timing-chart"), ("label", title), ("labelloc", "t"),
         ("fontname", look.font), ("rankdir", "TB"), ("compound", True), ("newrank", True),
-        ("nodesep", "0.3"), ("ranksep", "0.3"), ("tooltip", chart.title[0]), *chart.graph]))
+        ("nodesep", f"{look.nodesep:g}"), ("ranksep", f"{look.ranksep:g}"),
+        ("forcelabels", True if look.side_labels else None), ("tooltip", chart.title[0] if chart.title else None), *chart.graph]))
     g.attr("node", _attributes=_pairs([("fontname", look.font), ("fontsize", f"{look.font_size:g}"),
-                                       ("margin", "0.12,0.04"), ("penwidth", "1.2")]))
+                                       ("margin", "0.12,0.04"), ("penwidth", "1.2"),
+                                       ("height", None if look.node_height == 0.5 else f"{look.node_height:g}")]))
     g.attr("edge", _attributes=_pairs([("fontname", look.font), ("fontsize", f"{look.edge_font_size:g}"),
                                        ("arrowsize", "0.8")]))
     for c in chart.clusters:
-        _cluster(g, c, chart, look)
+        if c.parent is None:
+            _cluster(g, c, chart, look)
     for n in chart.nodes:
         if n.cluster is None:
             _node(g, n, look)

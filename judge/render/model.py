@@ -48,6 +48,7 @@ class Cluster:
     title: str
     classes: tuple[str, ...] = ()
     tooltip: str = ""
+    parent: str | None = None       # the cluster it is drawn inside (a column of a page)
 
 
 @dataclass(frozen=True)
