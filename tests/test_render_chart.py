@@ -135,7 +135,7 @@ def test_the_inline_svg_has_no_prologue():
 def test_mermaid_has_every_step_in_its_phase_and_every_regular_edge():
     from judge.cli.chart import _produce
 
-    text = _produce("mermaid", "ko", "ffg-rr", None, None, False).decode()
+    text = _produce("mermaid", "ko", "ffg-rr", None, None, False)[0].decode()
     assert text.splitlines()[3] == "flowchart TD"
     rs = rulesets.get("ffg-rr")
     for s in rs.steps:
