@@ -86,8 +86,8 @@ def _produce(fmt: str, lang: str, ruleset: str | None, scenario: str | None, ste
         raise ChartError("step_needs_scenario")
     pos = moment_of_step(t, step) if t is not None else None
     rs_id = t.rs.id if t is not None else ruleset or rulesets.DEFAULT
-    if paper is not None:
-        pages = paper_chart(rs_id, lang, paper, style, t, pos)
+    if paper is not None:   # paper is for documentation: the doc style, whatever was asked
+        pages = paper_chart(rs_id, lang, paper, "doc", t, pos)
         return [pages.pdf()] if fmt == "pdf" else pages.pages(fmt, dpi)
     if t is not None:
         if fmt == "svg":

@@ -74,6 +74,8 @@ def _quoted(text: str) -> str:
 def _code(m: re.Match, lang: str) -> str:
     """One backticked span of the library's prose, said for a reader."""
     before, body, after = m.group(1) or "", m.group(2).strip(), m.group(3) or ""
+    if body.startswith("judge "):              # how to use the judge itself: not for this reader
+        return _DROP
     if _CASE_REF.fullmatch(body) and (title := case_title(body, lang)) is not None:
         return before + _quoted(title) + after
     if before and after:                      # "(`after: Code Replicator`)": an aside for scenario writers
@@ -87,6 +89,10 @@ def _code(m: re.Match, lang: str) -> str:
     if has(f"export.syntax.{key}", lang):
         return before + t(f"export.syntax.{key}", lang) + after
     return before + _quoted(body.strip("{}[] ")) + after
+
+
+_DROP = "\x00"
+_DROPPED_SENTENCE = re.compile(r"(?:(?<=\s)|^)[^\s.。\n][^.。\n]*\x00[^.。\n]*(?:[.。]\s*|$)")
 
 
 def _particle(word: str, rest: str) -> str:
@@ -134,6 +140,14 @@ def _korean() -> dict[str, list[tuple[str, str]]]:
         if c.title_ko and c.title_ko != c.title and len(c.title) > 2:
             names.setdefault(c.title, c.title_ko)
             names.setdefault(c.title.replace("’", "'"), c.title_ko)
+    heads: dict[str, set[str]] = {}
+    for en, ko in list(names.items()):
+        head, colon, _ = en.partition(":")
+        if colon and len(head) >= 4:
+            heads.setdefault(head.strip(), set()).add(ko.partition(":")[0].strip())
+    for head, kos in heads.items():   # an identity by its name alone ("Khan"), where no card has it
+        if len(kos) == 1 and head not in names:
+            names[head] = next(iter(kos))
     by_first: dict[str, list[tuple[str, str]]] = {}
     for en, ko in names.items():
         by_first.setdefault(_first(en), []).append((en, ko))
@@ -161,9 +175,12 @@ def _nicknames(text: str, table: dict[str, list[tuple[str, str]]]) -> dict[str, 
             head, colon, _ = en.partition(":")
             if colon and len(head) >= 3:
                 out.setdefault(head, ko.partition(":")[0].strip() if ":" in ko else ko)
-            first, ko_first = en.split()[0], ko.split()[0]
-            if len(en.split()) > 1 and len(first) >= 4 and first[0].isupper() and len(ko.split()) > 1:
-                out.setdefault(first, ko_first)
+            words, ko_words = en.split(), ko.split()
+            if len(words) > 1 and len(ko_words) > 1:
+                if len(words[0]) >= 3 and words[0][0].isupper():
+                    out.setdefault(words[0], ko_words[0])       # "Caprice" for Caprice Nisei
+                if len(words) == 2 and len(words[1]) >= 4 and words[1][0].isupper():
+                    out.setdefault(words[1], ko_words[-1])      # "Siphon" for Account Siphon
     return out
 
 
@@ -189,7 +206,7 @@ def korean_titles(text: str, context: str = "") -> str:
 def for_readers(text: str, lang: str, context: str = "") -> str:
     """The library's prose (an explanation, a title) for a reader of rules documentation;
     `context`: other text on the same card (its English explanation names cards in full)."""
-    text = _CODE.sub(lambda m: _code(m, lang), text)
+    text = _DROPPED_SENTENCE.sub("", _CODE.sub(lambda m: _code(m, lang), text)).strip()
     text = _swap(text, _RULESET, lambda m: ruleset_name(m.group(1), lang))
     text = re.sub(r"\s+([.,)])", r"\1", text).replace("()", "")
     return korean_titles(text, context) if lang == "ko" else text

@@ -238,13 +238,13 @@ def _head(w: _Writer, tr: Trace, opt: Options) -> None:
     w.para(w.e(t("export.legend", w.lang)))
 
 
-def _notes(w: _Writer, e: Entry, nxt: tuple[str, Entry] | None, depth: int) -> None:
+def _notes(w: _Writer, e: Entry, nxt: tuple[str, Entry] | None, depth: int, link: bool = True) -> None:
     for note in e.notes:
         w.item(w.e(f"{note.mark} {note.text}".strip()) + w.foot(note.cite), depth=depth)
     if nxt is not None:
         section, target = nxt
-        link = w.link(section, f"{target.occ} {target.name}")
-        w.item(t("export.next_cond" if e.cond else "export.next", w.lang, link=link, cond=w.e(e.cond)), depth=depth)
+        to = w.link(section, f"{target.occ} {target.name}") if link else w.e(f"{target.occ} {target.name}")
+        w.item(t("export.next_cond" if e.cond else "export.next", w.lang, link=to, cond=w.e(e.cond)), depth=depth)
 
 
 def _tail(w: _Writer, tr: Trace, level: int) -> None:
@@ -286,7 +286,7 @@ def _walk_list(tr: Trace, lang: str, markup: str, opt: Options) -> str:
     items = entries(tr, lang)
     for e in items:
         w.item(w.bold(w.e(f"{e.occ} {e.name}")), number=e.n)
-        _notes(w, e, (str(e.n + 1), items[e.n]) if e.n < len(items) else None, 1)
+        _notes(w, e, (str(e.n + 1), items[e.n]) if e.n < len(items) else None, 1, link=False)
     w.end_list()
     _tail(w, tr, 2)
     return w.text()
