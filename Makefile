@@ -59,8 +59,16 @@ pagebench: setup
 	@command -v ab >/dev/null 2>&1 || { echo "ab is missing: apt-get install apache2-utils"; exit 2; }
 	$(PY) benchmarks/page_bench.py | tee benchmarks/page_bench.txt
 
+# ruff; the engine and the scenario format fully typed (mypy --strict); the rest of the package
+# held to at most MYPY_BUDGET errors of plain mypy (the count only goes down).
+MYPY_BUDGET ?= 50
 lint: setup
 	$(VENV)/bin/ruff check judge tests benchmarks
+	$(VENV)/bin/mypy --strict judge/engine judge/scenario
+	@out=$$($(VENV)/bin/mypy judge 2>&1); n=$$(printf '%s\n' "$$out" | grep -c ': error:'); \
+	printf '%s\n' "$$out" | tail -n 1 | grep -Eq '^(Success|Found [0-9]+ errors?)' || { printf '%s\n' "$$out"; exit 2; }; \
+	echo "mypy judge: $$n errors (at most $(MYPY_BUDGET))"; \
+	[ "$$n" -le $(MYPY_BUDGET) ] || { printf '%s\n' "$$out" | grep ': error:'; exit 1; }
 
 clean:
 	rm -rf $(VENV) instance .pytest_cache

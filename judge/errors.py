@@ -7,6 +7,8 @@ the same error reads in English or Korean without matching any text.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .i18n import t
 
 __all__ = ["JudgeError", "ScenarioError", "RunError", "RulesetError"]
@@ -56,7 +58,7 @@ class JudgeError(Exception):
         """File, line, place and message, in a language."""
         return self._head(lang) + self.text(lang)
 
-    def as_dict(self, lang: str = "en") -> dict:
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
         """The JSON form used by the API: {"error": ..., "where": ...}."""
         where = self.where or ""
         if self.line:

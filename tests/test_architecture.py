@@ -113,3 +113,42 @@ def test_the_engine_has_a_function_for_every_effect_of_the_vocabulary():
     assert set(APPLY) == set(EFFECTS)
     for name in EFFECTS:
         assert catalogue("en")[f"engine.effects.{name}"] and catalogue("ko")[f"engine.effects.{name}"]
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(JUDGE).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _engine_import_graph():
+    """Every engine module and the engine modules it imports, wherever the import is written
+    (inside a function or under TYPE_CHECKING too); a package's implicit import of its own
+    `__init__` is not an edge."""
+    import networkx as nx
+
+    engine = [p for p in MODULES if _package(p) == "engine"]
+    names = {_module_name(p) for p in engine}
+    g = nx.DiGraph()
+    for path in engine:
+        me = _module_name(path)
+        g.add_node(me)
+        for mod, imported, _ in _imports(path):
+            for target in [f"{mod}.{n}" if f"{mod}.{n}" in names else mod for n in imported]:
+                if target in names and target != me:
+                    g.add_edge(me, target)
+    return g
+
+
+def test_the_engine_modules_import_one_another_without_a_cycle():
+    import networkx as nx
+
+    g = _engine_import_graph()
+    assert len(g) > 15 and g.has_edge("engine.executor", "engine.handlers")
+    cycles = list(nx.simple_cycles(g))
+    assert not cycles, "engine import cycles: " + "; ".join(" -> ".join(c + [c[0]]) for c in cycles[:5])
+
+
+def test_step_handlers_effects_and_guards_see_the_executor_only_through_its_protocol():
+    g = _engine_import_graph()
+    users = {m for m in g if g.has_edge(m, "engine.executor")}
+    assert users <= {"engine", "engine.run"}, users  # the package's face and `run`, which make one

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import board, ice, scenario, skipped
+from helpers import board, ice, scenario, skipped, texts
 
 from judge import rulesets
 from judge.analysis.compare import compare_rulesets, render_text
@@ -285,3 +285,73 @@ def test_an_action_can_name_a_different_ice_per_rule_set():
         """)
     assert run(sc, "ffg-rr").path[-2:] == ["2.2@Hunter", "7"]
     assert run(sc, "nsg").path[-5:] == ["6.9.4c@Enigma", "6.9.6a", "6.9.6b", "6.9.6c", "6.9.6d"]
+
+
+# ------------------------------------------------------- the CR's own examples (6.2.7e, 6.8.2c, 7.4.5)
+
+def _swap_at(step: str, **kw):
+    return board(ruleset="nsg", server="R&D", credits=0, ice=[ice("Ice Wall", subs=[])],
+                 servers={"HQ": {"cards": [ice("Enigma", rezzed=False)]}},
+                 actions=[{"at": step, "by": "corp", "swap_ice": ["Ice Wall", "Enigma"], **kw},
+                          {"at": "6.9.2b", "ice": "Enigma", "by": "corp", "rez": "Enigma"}])
+
+
+def test_nsg_a_swap_before_the_first_approach_changes_the_ice_the_runner_approaches_not_the_runner():
+    t = _swap_at("6.9.1e")
+    assert t.lists["approached"] == ["Enigma"]
+    assert t.lists["encountered"] == ["Enigma"]
+    assert t.status == "unsuccessful"  # Enigma's End the run, nothing broken
+    assert any("now holds Enigma" in x for x in texts(t, "action"))
+
+
+def test_nsg_the_ice_swapped_out_before_its_approach_is_not_counted_as_approached():
+    t = _swap_at("6.9.1e")
+    assert "6.9.2a@Enigma" in t.path and not any("#2" in p for p in t.path)
+
+
+def test_nsg_a_run_ended_mid_phase_completes_its_reaction_window_but_begins_no_encounter():
+    root = [{"name": "Gate", "type": "upgrade", "rezzed": True,
+             "abilities": [{"when": "approach_server", "effect": {"pay": 5, "otherwise": "end_run"}}]},
+            {"name": "Toll", "type": "upgrade", "rezzed": True,
+             "abilities": [{"when": "approach_server", "effect": {"lose": 1}}]}]
+    servers = {"Archives": {"ice": [ice("Sentry", rezzed=False)]}}
+    act = [{"at": "6.9.4g", "by": "corp", "effect": [{"move_ice": "Sentry", "to": "Server 1", "position": "innermost"},
+                                                     {"encounter": "Sentry"}]}]
+    t = board(ruleset="nsg", server="Server 1", credits=3, root=root, servers=servers, actions=act)
+    assert t.lists["triggered"] == ["Gate: approach_server", "Toll: approach_server"]
+    assert t.states[-1][1].credits == 2
+    assert t.lists["encountered"] == []
+    assert any("No encounter with Sentry begins" in x for x in texts(t, "action"))
+
+
+def test_ffg_a_run_ended_at_the_approach_of_the_server_drops_what_is_still_pending():
+    root = [{"name": "Gate", "type": "upgrade", "rezzed": True,
+             "abilities": [{"when": "approach_server", "effect": {"pay": 5, "otherwise": "end_run"}}]},
+            {"name": "Toll", "type": "upgrade", "rezzed": True,
+             "abilities": [{"when": "approach_server", "effect": {"lose": 1}}]}]
+    t = board(server="Server 1", credits=3, root=root)
+    assert t.lists["triggered"] == ["Gate: approach_server"]
+    assert t.states[-1][1].credits == 3
+
+
+def test_nsg_a_run_ended_at_the_beginning_of_a_phase_still_drops_the_pending_abilities():
+    tollbooth = ice("Tollbooth", abilities=[{"when": "encountered", "effect": {"pay": 3, "otherwise": "end_run"}}])
+    nexus = [{"name": "Nexus", "abilities": [{"when": "encountered", "effect": "end_run"}]}]
+    t = board(ruleset="nsg", ice=[tollbooth], runner=nexus, credits=0)
+    assert t.lists["triggered"] == ["Nexus: encountered"]
+
+
+@pytest.mark.parametrize("ruleset,step,times", [("nsg", "6.9.5b", 2), ("ffg-rr", "5.5", 1), ("ffg-core", "4.5", 1)])
+def test_a_card_trashed_into_archives_during_its_breach_is_a_new_candidate_only_under_nsg(ruleset, step, times):
+    t = board(ruleset=ruleset, server="Archives", root=[{"name": "Grid", "type": "upgrade", "trash_cost": 3}],
+              actions=[{"at": step, "by": "runner", "trash": "Grid"}])
+    assert t.lists["accessed"].count("Grid") == times
+    assert t.lists["trashed"] == ["Grid"]
+
+
+def test_moving_the_runner_during_the_breach_does_nothing_and_says_so():
+    t = board(servers={"Archives": {"ice": [ice("Wall")]}},
+              runner=[{"name": "Mover", "abilities": [{"when": "accessed", "effect": {"move_runner": "Archives"}}]}])
+    assert t.status == "successful"
+    assert t.lists["approached"] == []
+    assert any("is not moved to Archives" in x for x in texts(t, "action"))

@@ -51,10 +51,11 @@ def check_file(path: Path) -> list[Result]:
     out = []
     for rs_id in targets:
         label = f"{path}" + (f" [{rs_id}]" if len(targets) > 1 or rs_id != sc.ruleset else "")
-        want = dict(sc.expect_for(rs_id) or {})
-        err = want.pop("error", None)
+        expected = dict(sc.expect_for(rs_id) or {})
+        err = expected.pop("error", None)
+        diffs: list[Msg | JudgeError]
         try:
-            diffs = compare(run(sc, rs_id), want)
+            diffs = list(compare(run(sc, rs_id), expected))
             if err:
                 diffs.append(msg("cli.check.went_through", err=repr(err)))
         except JudgeError as exc:

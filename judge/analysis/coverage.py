@@ -10,7 +10,8 @@ from .. import rulesets
 from ..engine import run
 from ..errors import JudgeError
 from ..i18n import t
-from ..scenario import WHENS, load_scenario
+from ..rulesets.whens import MOMENTS
+from ..scenario import load_scenario
 from .check import expected_error
 
 __all__ = ["Coverage", "coverage", "scenario_files"]
@@ -39,7 +40,7 @@ class Coverage:
         return sorted({e.skip for e in rulesets.get(self.ruleset).all_edges() if e.skip})
 
     def all_moments(self) -> list[str]:
-        return [w for w in WHENS if w not in ("static", "paid")]
+        return [m.name for m in MOMENTS.values() if m.timed]
 
     def missing(self) -> dict[str, list[str]]:
         return {"steps": [s for s in self.all_steps() if not self.steps[s]],

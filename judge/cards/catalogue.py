@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from . import names
 
@@ -63,9 +64,10 @@ class CardFacts:
     rulings: int = 0
 
     @classmethod
-    def from_dict(cls, d: dict) -> CardFacts:
+    def from_dict(cls, d: dict[str, Any]) -> CardFacts:
         """Build the facts from one catalogue object (lists become tuples)."""
-        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in d.items()})
+        facts: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in d.items()}
+        return cls(**facts)
 
     @property
     def newest_printing(self) -> str:
@@ -97,13 +99,13 @@ class CardFacts:
         """Return the card's markers that concern the timing of a run (see TIMING_MARKERS)."""
         return TIMING_MARKERS.intersection(self.markers)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """Return every fact (absent ones as None, lists as lists) and the NetrunnerDB link."""
         d = {k: getattr(self, k) for k in FIELD_ORDER}
         return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()} | {"netrunnerdb_url": self.netrunnerdb_url}
 
 
-def _preference(c: CardFacts) -> tuple:
+def _preference(c: CardFacts) -> tuple[bool, int, str]:
     """Order cards that share a name: standard first, then newest printing, then id."""
     return (not c.is_standard, -int(c.newest_printing) if c.newest_printing.isdigit() else 0, c.id)
 
@@ -216,9 +218,9 @@ class Catalogue:
         if not k:
             return sorted(filter(keep, self.cards), key=lambda c: (names.fold(c.title), c.id))[:limit]
         q = names.jamo(k)
-        ranks: dict[str, tuple] = {}
+        ranks: dict[str, tuple[Any, ...]] = {}
 
-        def offer(c: CardFacts, rank: tuple) -> None:
+        def offer(c: CardFacts, rank: tuple[Any, ...]) -> None:
             if keep(c) and rank < ranks.get(c.id, (9,)):
                 ranks[c.id] = rank
 

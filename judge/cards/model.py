@@ -23,6 +23,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -46,8 +47,8 @@ class CardModel:
     about: dict[str, str]
     confidence: str
     left_out: tuple[dict[str, str], ...]
-    card: dict
-    checks: tuple[dict, ...]
+    card: dict[str, Any]
+    checks: tuple[dict[str, Any], ...]
     source: str
 
     @property

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..errors import ScenarioError
 from ..i18n import msg
 from ..rulesets.model import Step
 from ..scenario import CORP, RUNNER, Action, Card, Effect
 from . import board
 from .effects import Call, leave
+from .protocol import Executor
+from .trace import ACTION, WARNING
 from .triggers import abilities, apply_action, fire, pending_actions
-
-if TYPE_CHECKING:
-    from .executor import Exec
 
 __all__ = ["access_cards"]
 
 
-def _chosen(x: Exec, st: Step) -> list[str]:
+def _chosen(x: Executor, st: Step) -> list[str]:
     """The cards access reaches: the top of HQ/R&D (one plus any more), every card of a remote,
     then the root; only those allowed when access is limited."""
     w = x.w
@@ -26,11 +23,11 @@ def _chosen(x: Exec, st: Step) -> list[str]:
     chosen = contents[:1 + w.access_more] if w.server in ("HQ", "R&D") else contents
     chosen += list(board.cards_in(w.root, w.server))
     if w.access_order is not None:
-        chosen = _ordered(chosen, w.access_order, contents if w.server == "R&D" else ())
+        chosen = _ordered(chosen, w.access_order, contents if w.server == "R&D" else [])
     if w.access_only is not None:
         for k in chosen:
             if k not in w.access_only:
-                x.emit("action", "access_blocked", st, card=k)
+                x.emit(ACTION, "access_blocked", st, card=k)
         chosen = [k for k in chosen if k in w.access_only]
     return chosen
 
@@ -43,47 +40,48 @@ def _ordered(chosen: list[str], order: tuple[str, ...], fixed: list[str]) -> lis
     return [next(stack) if k in fixed else k for k in out]
 
 
-def _decide(x: Exec, st: Step, card: Card, choices: list[tuple[Action, Effect]]) -> bool:
+def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effect]]) -> bool:
     """The Runner's decisions about one accessed card (pay to trash it, do not steal it)."""
     w, done = x.w, False
     for a, e in choices:
         w.applied |= {a.index}
-        x.emit("action", "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
+        x.emit(ACTION, "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
         if e.kind == "trash":
             cost = card.trash_cost or 0
             if not x.can_pay(cost):
                 raise ScenarioError("cannot_pay_trash", cost=cost, c=card.key, n=w.credits, bp=w.bp_credits,
                                     where=a.where, line=a.line, source=x.ctx.sc.source)
             x.spend(cost)
-            x.emit("action", "trashed", st, side=RUNNER, card=card.key, cost=cost)  # the payment, then the card goes
+            x.emit(ACTION, "trashed", st, side=RUNNER, card=card.key, cost=cost)  # the payment, then the card goes
             leave(Call(x, e, RUNNER, st, action=a), card.key, "trashed")
+            w.contents = board.add_card(w.contents, "Archives", card.key)  # a trashed Corp card goes to Archives
             w.trashed += (card.key,)
             done = True
         elif e.kind == "decline_steal":
-            x.emit("action", "not_stolen", st, side=RUNNER, card=card.key)
+            x.emit(ACTION, "not_stolen", st, side=RUNNER, card=card.key)
             if x.rs.set_aside:
                 w.set_aside += (card.key,)
             done = True
     return done
 
 
-def _after(x: Exec, st: Step, card: Card) -> None:
+def _after(x: Executor, st: Step, card: Card) -> None:
     """An accessed card nobody decided about: an agenda is stolen; others are set aside or stay."""
     w = x.w
     if card.type == "agenda":
         w.stolen += (card.key,)
         w.root = board.remove_card(w.root, card.key)
         w.contents = board.remove_card(w.contents, card.key)
-        x.emit("action", "stolen", st, side=RUNNER, card=card.key)
+        x.emit(ACTION, "stolen", st, side=RUNNER, card=card.key)
         x.check_server()
     elif x.rs.set_aside:
         w.set_aside += (card.key,)
-        x.emit("action", "set_aside", st, card=card.key)
+        x.emit(ACTION, "set_aside", st, card=card.key)
     else:
-        x.emit("action", "stays", st, card=card.key)
+        x.emit(ACTION, "stays", st, card=card.key)
 
 
-def access_cards(x: Exec, st: Step) -> None:
+def access_cards(x: Executor, st: Step) -> None:
     """First the effects that decide how many cards (this step's non-card actions), then each
     card in turn: "when accessed", trash (pay its cost), steal an agenda, or set aside."""
     w = x.w
@@ -92,7 +90,7 @@ def access_cards(x: Exec, st: Step) -> None:
     for a in pending_actions(x, st):
         if a.effects and all(e.kind in ("trash", "decline_steal") for e in a.effects):
             for e in a.effects:
-                per_card.setdefault(e.arg, []).append((a, e))
+                per_card.setdefault(e.name, []).append((a, e))
         elif a.after is not None and not any(ab.when == "accessed" for ab in x.ctx.cards[a.after].abilities):
             later.setdefault(a.after, []).append(a)
         else:
@@ -100,27 +98,52 @@ def access_cards(x: Exec, st: Step) -> None:
             if x.interrupted(st):
                 return
     if w.replacement_choice and w.replacement_choice not in dict(w.replace_offers):
-        x.emit("warning", "w_replacement_not_offered", st, side=RUNNER, card=w.replacement_choice)
+        x.emit(WARNING, "w_replacement_not_offered", st, side=RUNNER, card=w.replacement_choice)
     if w.replaced_access:
-        x.emit("action", "access_replaced", st, what=w.replaced_access)
+        x.emit(ACTION, "access_replaced", st, what=w.replaced_access)
         return
     chosen = _chosen(x, st)
-    x.emit("action", "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
-    for k in chosen:
+    x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
+    archives = list(board.cards_in(w.contents, "Archives")) if w.server == "Archives" else None
+    n = 0
+    while n < len(chosen):
+        k = chosen[n]
+        n += 1
         if x.interrupted(st):
             return
-        w.accessed += (k,)
-        x.emit("action", "access", st, side=RUNNER, card=k)
-        found = abilities(x, "accessed", accessed=k)
-        for item in found[RUNNER] + found[CORP]:
-            fire(x, st, "accessed", *item)
-            if x.interrupted(st):
-                return
-        if _decide(x, st, x.ctx.cards[k], per_card.get(k, [])):
-            x.check_server()
-        else:
-            _after(x, st, x.ctx.cards[k])
-        for a in later.pop(k, ()):
-            apply_action(x, a, st)
-            if x.interrupted(st):
-                return
+        if k not in board.cards_in(w.contents, w.server) and k not in board.cards_in(w.root, w.server):
+            x.emit(ACTION, "candidate_left", st, card=k)  # CR 7.4.5: it left the server
+            continue
+        _access_one(x, st, k, per_card, later)
+        if x.interrupted(st):
+            return
+        if archives is not None and x.rs.breach_adds_candidates:
+            # CR 7.4.6d: a card that entered Archives during its breach is a new candidate (a
+            # card trashed from Archives' root comes back as a new object, accessed again).
+            for new in [c for c in board.cards_in(w.contents, "Archives") if c not in archives]:
+                archives.append(new)
+                if w.access_only is None or new in w.access_only:
+                    chosen.append(new)
+                    x.emit(ACTION, "new_candidate", st, card=new)
+
+
+def _access_one(x: Executor, st: Step, k: str, per_card: dict[str, list[tuple[Action, Effect]]],
+                later: dict[str, list[Action]]) -> None:
+    """Access one card: "when accessed", then the Runner's decisions (trash, do not steal), or
+    the default (an agenda is stolen); then what waited for this card."""
+    w = x.w
+    w.accessed += (k,)
+    x.emit(ACTION, "access", st, side=RUNNER, card=k)
+    found = abilities(x, "accessed", accessed=k)
+    for item in found[RUNNER] + found[CORP]:
+        fire(x, st, item)
+        if x.interrupted(st):
+            return
+    if _decide(x, st, x.ctx.cards[k], per_card.pop(k, [])):  # each decision once, for this access
+        x.check_server()
+    else:
+        _after(x, st, x.ctx.cards[k])
+    for a in later.pop(k, ()):
+        apply_action(x, a, st)
+        if x.interrupted(st):
+            return

@@ -3,15 +3,16 @@ position; queries and the changes effects make (each binds a new tuple, never ed
 
 from __future__ import annotations
 
-from .state import Cards, Work
+from .state import Cards, RunFields, Work
 
 __all__ = ["slots_of", "set_slots", "has_ice", "slot_of", "pos_ice", "current_in_place", "next_inward",
-           "installed", "cards_in", "remove_card", "set_ice_at", "insert_ice", "visit"]
+           "installed", "ice_now", "cards_in", "remove_card", "set_ice_at", "insert_ice", "visit", "visits_of",
+           "revisit", "add_card"]
 
 Slot = tuple[int, "str | None"]
 
 
-def slots_of(w: Work, server: str) -> tuple[Slot, ...]:
+def slots_of(w: RunFields, server: str) -> tuple[Slot, ...]:
     """The positions of a server, outermost first (a position whose ice left holds None)."""
     for name, sl in w.slots:
         if name == server:
@@ -26,14 +27,14 @@ def set_slots(w: Work, server: str, new: tuple[Slot, ...]) -> None:
         w.slots = w.slots + ((server, new),)
 
 
-def has_ice(w: Work, server: str) -> bool:
+def has_ice(w: RunFields, server: str) -> bool:
     for _, ice in slots_of(w, server):
         if ice:
             return True
     return False
 
 
-def slot_of(w: Work, key: str) -> tuple[str, int] | None:
+def slot_of(w: RunFields, key: str) -> tuple[str, int] | None:
     """The server and index of the position a piece of ice is in."""
     for server, sl in w.slots:
         for i, (_, ice) in enumerate(sl):
@@ -57,7 +58,15 @@ def insert_ice(w: Work, server: str, index: int, ice: str) -> int:
     return sid
 
 
-def pos_ice(w: Work) -> str | None:
+def ice_now(w: RunFields) -> str:
+    """The ice of the current per-ice step: every caller is at one (an approach, an encounter, a
+    pass of a piece of ice), where the run always has its ice."""
+    ice = w.ice
+    assert ice is not None, f"no ice at step {w.step}"
+    return ice
+
+
+def pos_ice(w: RunFields) -> str | None:
     """The ice in the Runner's position now, if any."""
     if w.pos is None:
         return None
@@ -65,7 +74,7 @@ def pos_ice(w: Work) -> str | None:
     return next((ice for s, ice in slots_of(w, server) if s == sid), None)
 
 
-def current_in_place(w: Work) -> bool:
+def current_in_place(w: RunFields) -> bool:
     """The current ice still sits in the Runner's position."""
     if w.pos is None or w.ice is None:
         return False
@@ -73,7 +82,7 @@ def current_in_place(w: Work) -> bool:
     return any(s == sid and ice == w.ice for s, ice in slots_of(w, server))
 
 
-def next_inward(w: Work) -> tuple[int, str] | None:
+def next_inward(w: RunFields) -> tuple[int, str] | None:
     """The next position inward of the Runner that holds ice."""
     if w.pos is None:
         return None
@@ -103,10 +112,32 @@ def remove_card(table: Cards, key: str) -> Cards:
     return tuple((name, tuple(c for c in cards if c != key)) for name, cards in table)
 
 
-def installed(w: Work, key: str) -> bool:
+def add_card(table: Cards, server: str, key: str) -> Cards:
+    """The table with a card added at the end of a server's cards (the server's entry made if
+    it has none)."""
+    if any(name == server for name, _ in table):
+        return tuple((name, cards + (key,) if name == server else cards) for name, cards in table)
+    return table + ((server, (key,)),)
+
+
+def installed(w: RunFields, key: str) -> bool:
     if slot_of(w, key):
         return True
     return any(key in v for _, v in w.root) or any(key in v for _, v in w.contents)
+
+
+def visits_of(w: RunFields, key: str) -> int:
+    """How many times a piece of ice has been counted this run."""
+    return dict(w.visits).get(key, 0)
+
+
+def revisit(w: Work, old: str, new: str) -> None:
+    """The position the Runner was set in holds other ice now: count that ice instead (the one
+    that left was never approached from there)."""
+    n = visits_of(w, old)
+    if n:
+        w.visits = tuple((k, v - 1 if k == old else v) for k, v in w.visits if k != old or v > 1)
+    visit(w, new)
 
 
 def visit(w: Work, key: str) -> int:

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..scenario import CENTRALS, Amount, Card
 from . import board
+from .protocol import Executor
 from .state import Flag
-
-if TYPE_CHECKING:
-    from .executor import Exec
 
 __all__ = ["holds", "failing", "amount", "counted"]
 
 
-def counted(x: Exec, what: str) -> int:
+def counted(x: Executor, what: str) -> int:
     """How many of something the run has had so far (ice passed, encounters, cards accessed...)."""
     w = x.w
     if what == "passed_distinct":
@@ -25,14 +21,14 @@ def counted(x: Exec, what: str) -> int:
     return len(getattr(w, what))
 
 
-def amount(x: Exec, arg: int | Amount) -> int:
+def amount(x: Executor, arg: int | Amount) -> int:
     """An effect's number: written as it is, or counted from the run."""
     if isinstance(arg, Amount):
         return arg.plus + arg.times * counted(x, arg.count)
     return arg
 
 
-def _server_is(x: Exec, card: Card, value: str) -> bool:
+def _server_is(x: Executor, card: Card, value: str) -> bool:
     srv = x.w.server
     if value == "central":
         return srv in CENTRALS
@@ -45,7 +41,7 @@ def _server_is(x: Exec, card: Card, value: str) -> bool:
     return srv == value
 
 
-def _one(x: Exec, card: Card, key: str, value: object) -> bool:
+def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     w = x.w
     if key == "successful":
         return (Flag.DECLARED in w.flags) == value
@@ -54,9 +50,9 @@ def _one(x: Exec, card: Card, key: str, value: object) -> bool:
     if key == "stolen":
         return bool(w.stolen) == value
     if key in ("passed", "encountered"):
-        return len(getattr(w, key)) >= value
+        return isinstance(value, int) and len(w.passed if key == "passed" else w.encountered) >= value
     if key == "server":
-        return _server_is(x, card, value)
+        return isinstance(value, str) and _server_is(x, card, value)
     if key == "ice_subtype":
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return ice is not None and value in ice.subtypes
@@ -71,11 +67,11 @@ def _one(x: Exec, card: Card, key: str, value: object) -> bool:
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 
-def failing(x: Exec, card: Card, conditions: tuple[tuple[str, object], ...]) -> tuple[str, object] | None:
+def failing(x: Executor, card: Card, conditions: tuple[tuple[str, object], ...]) -> tuple[str, object] | None:
     """The first condition that does not hold now, or None when all hold."""
     return next(((k, v) for k, v in conditions if not _one(x, card, k, v)), None)
 
 
-def holds(x: Exec, card: Card, conditions: tuple[tuple[str, object], ...]) -> bool:
+def holds(x: Executor, card: Card, conditions: tuple[tuple[str, object], ...]) -> bool:
     """Every condition holds now."""
     return failing(x, card, conditions) is None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from ..i18n import t
 from ..rulesets import get
@@ -20,7 +21,9 @@ from ..rulesets.moments import Board, Gap, place
 from ..scenario import Action, Card, Scenario, describe_effects
 from .trace import occurrence, side_text
 
-__all__ = ["Context", "Placed", "Dropped", "board_of", "place_action", "make_context"]
+Occurrence = tuple[str, "str | None", int]  # a step, its ice (None: none), the time at that ice
+
+__all__ = ["Context", "Occurrence", "Placed", "Dropped", "board_of", "place_action", "make_context"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,7 @@ class Placed:
     def occurrence(self) -> str:
         return occurrence(self.step, self.ice, self.time)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"action": self.action, "at": self.step, "ice": self.ice, "occurrence": self.occurrence,
                 **({"or": list(self.steps[1:])} if len(self.steps) > 1 else {}), "how": self.how}
 
@@ -64,7 +67,7 @@ class Dropped:
                  when=self.gap.when, why=self.gap.why, n=self.action.index + 1, at=self.written,
                  rs=self.written_in)
 
-    def as_dict(self, lang: str = "en") -> dict:
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
         return {"action": self.action.index, "written": self.written, "why": self.text(lang),
                 "moment": self.gap.row, "kind": self.gap.kind}
 
@@ -76,7 +79,7 @@ class Context:
     sc: Scenario
     rs: Ruleset
     cards: dict[str, Card]
-    actions: dict[tuple, list[Action]] = field(default_factory=dict)
+    actions: dict[Occurrence, list[Action]] = field(default_factory=dict)
     placed: list[Placed] = field(default_factory=list)
     dropped: list[Dropped] = field(default_factory=list)
 
@@ -92,7 +95,7 @@ class Context:
         triggers nothing, which the engine knows without looking at a card."""
         return frozenset(ab.when for c in self.cards.values() for ab in c.abilities)
 
-    def with_actions(self, extra: dict[tuple, list[Action]]) -> Context:
+    def with_actions(self, extra: dict[Occurrence, list[Action]]) -> Context:
         """This context with more actions at some step occurrences, after those written there
         (keys as in `actions`): what the explorer tries, one step at a time."""
         actions = dict(self.actions)

@@ -1,22 +1,37 @@
 """One step's work on a Work copy: enter the step, do what it does, take the edge out; events
-are collected as it goes. Step handlers (`handlers`), triggers (`triggers`) and effects
-(`effects`) are functions over an Exec."""
+are collected as it goes. Step handlers (`handlers`), triggers (`triggers`), effects
+(`effects`), guards, conditions and access are functions over the `protocol.Executor` this class
+satisfies (the type checker verifies it wherever an Exec is handed to them)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
+from typing import Any
 
 from ..errors import RunError, ScenarioError
 from ..i18n import Msg, msg
 from ..rulesets.model import Edge, Kind, Step
-from ..scenario import CENTRALS, RUNNER, THAT_ICE, Card, Effect
+from ..scenario import CENTRALS, RUNNER, THAT_ICE, Action, Card, Effect
 from . import board
 from .context import Context
 from .effects import APPLY, Call
 from .guards import edge_table, guard_holds, interrupt_table, row_holds
 from .handlers import HANDLERS, HOOKS
 from .state import ENCOUNTER_FLAGS, Flag, Work
-from .trace import Event, EventDraft, occurrence
+from .trace import (
+    ACTION,
+    END,
+    ENTER,
+    SKIP,
+    TRANSITION,
+    WARNING,
+    Event,
+    EventDraft,
+    EventKind,
+    Pairs,
+    occurrence,
+)
 
 __all__ = ["Exec", "MAX_STEPS", "MAX_FORCED_DEPTH", "ALWAYS_ACTIVE"]
 
@@ -25,6 +40,7 @@ MAX_FORCED_DEPTH = 10  # nested forced encounters
 ALWAYS_ACTIVE = ("agenda", "operation", "identity", "event")  # types whose abilities need no rez
 _new = object.__new__
 _STOP_FLAGS = (Flag.SERVER_GONE, Flag.JACKED_OUT, Flag.RUN_ENDED, Flag.ICE_LEFT, Flag.BYPASSED)
+_RUN_OVER = frozenset({Flag.SERVER_GONE, Flag.JACKED_OUT, Flag.RUN_ENDED})
 
 
 class Exec:
@@ -39,8 +55,8 @@ class Exec:
         self.passing = False  # inside a pass that happens on an edge (the six-step chart)
 
     # ---------------------------------------------------------------- events
-    def emit(self, kind: str, key: str, st: Step | None = None, side: str | None = None,
-             rule: str | None = None, extra: tuple = (), **args) -> Event:
+    def emit(self, kind: EventKind, key: str, st: Step | None = None, side: str | None = None,
+             rule: str | None = None, extra: Pairs = (), **args: Any) -> Event:
         w = self.w
         if st is None:
             st = self.rs.step(w.step)
@@ -57,9 +73,10 @@ class Exec:
         else:
             e.ice = w.ice if st.per_ice else None
             e.occurrence = st.id
-        e.__class__ = Event
-        self.events.append(e)
-        return e
+        e.__class__ = Event  # type: ignore[assignment]  # EventDraft.freeze written out (see layout)
+        event: Event = e  # type: ignore[assignment]
+        self.events.append(event)
+        return event
 
     def occ(self, st: Step) -> str:
         return occurrence(st.id, self.w.ice, self.w.visit) if st.per_ice and self.w.ice else st.id
@@ -70,7 +87,7 @@ class Exec:
         edge = self.run_step(st)
         if edge is None:
             self.w.done = True
-            self.emit("end", "end", st, status=self.status())
+            self.emit(END, "end", st, status=self.status())
             return
         self.take(edge)
 
@@ -89,15 +106,15 @@ class Exec:
             self.select_ice()
         elif st.does == "approach_position" and Flag.APPROACH_AGAIN in w.flags:
             w.flags -= {Flag.APPROACH_AGAIN}  # the same ice again: a new occurrence (#2)
-            w.visit = board.visit(w, w.ice)
+            w.visit = board.visit(w, board.ice_now(w))
         w.declined = frozenset()  # "I do not use it" is said at one step
         if st.kind is Kind.END and w.label is None:
             w.label = self.status()  # the run is labelled when it ends; later effects cannot change it
         ice = w.ice if st.per_ice else None
         if st.does == "pass_ice" and ice is None:
-            self.emit("enter", "vacuous_pass", st, name=st.id)
+            self.emit(ENTER, "vacuous_pass", st, name=st.id)
         else:
-            self.emit("enter", "enter_ice" if ice else "enter", st, name=st.id, ice=ice or "")
+            self.emit(ENTER, "enter_ice" if ice else "enter", st, name=st.id, ice=ice or "")
 
     def choose(self, st: Step) -> Edge:
         gates, rows, ungated = edge_table(self.rs, st.id)
@@ -118,12 +135,12 @@ class Exec:
         if e.skip:
             for sid in self.rs.skipped_by(e):
                 sk = self.rs.step(sid)
-                ev = self.emit("skip", "skip", sk, reason=e.skip, step_id=sid)
+                ev = self.emit(SKIP, "skip", sk, reason=e.skip, step_id=sid)
                 self.check_skipped_actions(sk, ev.occurrence, e.skip)
         if not enter_next:
             return
         w.step = e.dst
-        self.emit("transition", "transition", src, guard=e.guard, src=src_occ,
+        self.emit(TRANSITION, "transition", src, guard=e.guard, src=src_occ,
                   dst=e.dst, extra=(("edge", e.id), ("to", e.dst)))
 
     def check_skipped_actions(self, st: Step, occ: str, reason: str) -> None:
@@ -143,7 +160,7 @@ class Exec:
         saved = (w.step, w.ice, w.visit, w.broken, w.resolved_subs, w.flags & ENCOUNTER_FLAGS)
         w.ice, w.visit, w.step = key, board.visit(w, key), rs.encounter_entry
         w.flags -= ENCOUNTER_FLAGS
-        self.emit("action", "forced_now", st, side=side, ice=key)
+        self.emit(ACTION, "forced_now", st, side=side, ice=key)
         phase = rs.step(rs.encounter_entry).phase
         self.depth += 1
         try:
@@ -160,21 +177,22 @@ class Exec:
         w.flags = (w.flags - ENCOUNTER_FLAGS) | flags
         back = rs.step(w.step)
         if not self.interrupted(back):
-            self.emit("action", "return_forced", back, ice=key, step=self.occ(back))
+            self.emit(ACTION, "return_forced", back, ice=key, step=self.occ(back))
 
     def select_ice(self) -> None:
         """Step 2: the outermost ice not yet approached, inward of the Runner (or the same again)."""
         w = self.w
-        moved = Flag.RUNNER_MOVED in w.flags and w.pos is not None
-        if moved:  # moved to a server's outermost position: approach that ice
+        pos, again = w.pos, board.pos_ice(w) if Flag.APPROACH_AGAIN in w.flags else None
+        moved = Flag.RUNNER_MOVED in w.flags and pos is not None
+        if moved and pos is not None:  # moved to a server's outermost position: approach that ice
             w.flags -= {Flag.RUNNER_MOVED}
-            server, sid = w.pos
-            ice = w.ice
-        elif Flag.APPROACH_AGAIN in w.flags and board.pos_ice(w) is not None:
+            server, sid = pos
+            ice = board.ice_now(w)
+        elif again is not None and pos is not None:
             w.flags -= {Flag.APPROACH_AGAIN}
-            server, sid = w.pos
-            ice = board.pos_ice(w)
-        elif w.pos is None:
+            server, sid = pos
+            ice = again
+        elif pos is None:
             server = w.server
             first = next(((s, i) for s, i in board.slots_of(w, server) if i), None)
             if first is None:
@@ -182,7 +200,7 @@ class Exec:
             sid, ice = first
         else:
             w.flags -= {Flag.APPROACH_AGAIN}  # the ice it named has gone: nothing to approach again
-            server = w.pos[0]
+            server = pos[0]
             nxt = board.next_inward(w)
             if nxt is None:
                 raise RunError("no_ice_left")
@@ -232,6 +250,11 @@ class Exec:
             return not (card.type == "agenda" and board.installed(self.w, card.key))
         return card.key in self.w.rezzed
 
+    def run_over(self) -> bool:
+        """The run has ended (an effect ended it, the Runner jacked out, or its server is gone),
+        though the step that saw it may still be finishing."""
+        return not self.w.flags.isdisjoint(_RUN_OVER)
+
     def stop_reason(self) -> str:
         """Why pending items were dropped (a key of `engine.stops`)."""
         return next((str(f) for f in _STOP_FLAGS if f in self.w.flags), "step_ended")
@@ -275,12 +298,12 @@ class Exec:
         self.w.credits -= n - from_bp
 
     # ---------------------------------------------------------------- effects
-    def apply(self, e: Effect, side: str, st: Step, source: str | None, action=None) -> bool:
+    def apply(self, e: Effect, side: str, st: Step, source: str | None, action: Action | None = None) -> bool:
         """Resolve one effect, then see whether the attacked remote server still exists. False when
         the effect was a cost that could not be paid (what follows it in its list does not happen)."""
         if e.arg == THAT_ICE or (isinstance(e.arg, tuple) and THAT_ICE in e.arg):
             if self.w.ice is None:
-                self.emit("warning", "w_no_ice_now", st, side=side, what=e.kind)
+                self.emit(WARNING, "w_no_ice_now", st, side=side, what=e.kind)
                 return True
             arg = self.w.ice if e.arg == THAT_ICE else tuple(self.w.ice if a == THAT_ICE else a for a in e.arg)
             e = replace(e, arg=arg)
@@ -288,7 +311,8 @@ class Exec:
         self.check_server()
         return done
 
-    def resolve(self, effects, side: str, st: Step, source: str | None = None, action=None) -> bool:
+    def resolve(self, effects: Iterable[Effect], side: str, st: Step, source: str | None = None,
+                action: Action | None = None) -> bool:
         """Effects in order, all of them: an ability resolves completely even when an earlier part
         ends the run or makes the ice leave (the interrupt takes effect after it). A cost that
         cannot be paid stops the rest of its list: the effect it pays for does not happen."""
@@ -320,4 +344,4 @@ class Exec:
         if not board.has_ice(w, w.server) and not board.cards_in(w.root, w.server) \
                 and not board.cards_in(w.contents, w.server):
             w.flags |= {Flag.SERVER_GONE}
-            self.emit("action", "server_ceased", server=w.server)
+            self.emit(ACTION, "server_ceased", server=w.server)

@@ -3,31 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
+from ..rulesets.model import Edge, Interrupt, Ruleset
 from . import board
+from .protocol import Executor
 from .state import Flag
-
-if TYPE_CHECKING:
-    from ..rulesets.model import Ruleset
-    from .executor import Exec
 
 __all__ = ["GUARDS", "GATES", "guard_holds", "row_holds", "edge_table", "interrupt_table"]
 
 
-def _flag(flag: Flag) -> Callable[[Exec], bool]:
+def _flag(flag: Flag) -> Callable[[Executor], bool]:
     return lambda x: flag in x.w.flags
 
 
-def _unresolved_sub(x: Exec) -> bool:
-    card = x.ctx.cards.get(x.w.ice)
+def _unresolved_sub(x: Executor) -> bool:
+    card = x.ctx.cards.get(x.w.ice) if x.w.ice is not None else None
     if card is None or Flag.ICE_LEFT in x.w.flags:
         return False
     done = x.w.resolved_subs
     return any(n not in x.w.broken and n not in done for n in range(1, len(card.subroutines) + 1))
 
 
-GUARDS: dict[str, Callable[[Exec], bool]] = {
+GUARDS: dict[str, Callable[[Executor], bool]] = {
     "always": lambda x: True,
     "ice_protects_server": lambda x: board.has_ice(x.w, x.w.server),
     "no_ice": lambda x: not board.has_ice(x.w, x.w.server),
@@ -60,24 +58,27 @@ GATES: dict[str, Flag] = {
     "approach_again": Flag.APPROACH_AGAIN,
 }
 
-Row = tuple  # (edge or interrupt, its gate flag or None, the functions of its guard's parts)
+Guard = Callable[[Executor], bool]
+Parts = tuple[Guard, ...]  # the functions of a guard's parts ("a&b": both)
+T = TypeVar("T", Edge, Interrupt)
+Row = tuple[T, "Flag | None", Parts]  # an edge or interrupt, its gate flag or None, its guard's parts
 
-_PARTS: dict[str, tuple[Callable[[Exec], bool], ...]] = {}
+_PARTS: dict[str, Parts] = {}
 
 
-def _parts(name: str) -> tuple[Callable[[Exec], bool], ...]:
+def _parts(name: str) -> Parts:
     parts = _PARTS.get(name)
     if parts is None:
         parts = _PARTS[name] = tuple(GUARDS[g] for g in name.split("&"))
     return parts
 
 
-def _row(item, guard: str) -> Row:
+def _row(item: T, guard: str) -> Row[T]:
     gate = next((GATES[g] for g in guard.split("&") if g in GATES), None)
     return item, gate, _parts(guard)
 
 
-def guard_holds(x: Exec, name: str) -> bool:
+def guard_holds(x: Executor, name: str) -> bool:
     """A guard name, or several joined by "&", evaluated on the run."""
     for holds in _parts(name):
         if not holds(x):
@@ -85,7 +86,7 @@ def guard_holds(x: Exec, name: str) -> bool:
     return True
 
 
-def row_holds(x: Exec, row: Row) -> bool:
+def row_holds(x: Executor, row: Row[Edge] | Row[Interrupt]) -> bool:
     """A row's guard on the run: False at once when its gate flag is absent."""
     _, gate, parts = row
     if gate is not None and gate not in x.w.flags:
@@ -96,11 +97,15 @@ def row_holds(x: Exec, row: Row) -> bool:
     return True
 
 
-def edge_table(rs: Ruleset, step_id: str) -> tuple[frozenset[Flag], tuple[Row, ...], tuple[Row, ...]]:
+EdgeTable = tuple[frozenset[Flag], tuple[Row[Edge], ...], tuple[Row[Edge], ...]]
+InterruptTable = tuple["frozenset[Flag] | None", tuple[Row[Interrupt], ...]]
+
+
+def edge_table(rs: Ruleset, step_id: str) -> EdgeTable:
     """The edges out of a step in the order the engine tries them, each with its gate and guard:
     the gate flags, every row, and the rows without a gate (all that can hold while no gate flag
     is set, in the same order)."""
-    cache = rs.__dict__.setdefault("_edge_rows", {})
+    cache: dict[str, EdgeTable] = rs.__dict__.setdefault("_edge_rows", {})
     got = cache.get(step_id)
     if got is None:
         rows = tuple(_row(e, e.guard) for e in rs.out_edges(step_id))
@@ -109,10 +114,10 @@ def edge_table(rs: Ruleset, step_id: str) -> tuple[frozenset[Flag], tuple[Row, .
     return got
 
 
-def interrupt_table(rs: Ruleset, step_id: str) -> tuple[frozenset[Flag] | None, tuple[Row, ...]]:
+def interrupt_table(rs: Ruleset, step_id: str) -> InterruptTable:
     """The interrupts of a step, and the flags one of which must be set for any of them to hold
     (None when some interrupt has no gate)."""
-    cache = rs.__dict__.setdefault("_interrupt_rows", {})
+    cache: dict[str, InterruptTable] = rs.__dict__.setdefault("_interrupt_rows", {})
     got = cache.get(step_id)
     if got is None:
         rows = tuple(_row(it, it.guard) for it in rs.interrupts_from(step_id))

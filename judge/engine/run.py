@@ -12,7 +12,7 @@ from . import board
 from .context import Context, make_context
 from .executor import ALWAYS_ACTIVE, Exec
 from .state import State, Work
-from .trace import Event, Trace, occurrence
+from .trace import WARNING, Event, Pairs, Trace, occurrence
 
 __all__ = ["start", "step", "run"]
 
@@ -67,7 +67,7 @@ def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
 
 def _warning(ctx: Context, msg: str, **args: object) -> Event:
     st = ctx.rs.step(ctx.rs.start)
-    return Event(kind="warning", step=st.id, ice=None, occurrence=st.id, side=None, msg=msg,
+    return Event(kind=WARNING, step=st.id, ice=None, occurrence=st.id, side=None, msg=msg,
                  args=tuple(args.items()), rule=st.rule, extra=tuple((k, v) for k, v in args.items() if k == "line"))
 
 
@@ -103,12 +103,12 @@ def _unapplied(ctx: Context, events: list[Event], s: State) -> list[Event]:
             continue
         at, ice = p.step, p.ice
         occ = occurrence(at, ice, p.time) if ice or ctx.rs.step(at).per_ice else at
-        args: tuple = (("what", a.effects), ("at", occ))
+        args: Pairs = (("what", a.effects), ("at", occ))
         if occ in skipped:
             msg, args = "warn_unapplied_skipped", args + (("skip_reason", skipped[occ].args_get("reason")),)
         else:
             msg = "warn_unapplied"
-        out.append(Event(kind="warning", step=at, ice=ice, occurrence=occ, side=a.side, msg=msg, args=args,
+        out.append(Event(kind=WARNING, step=at, ice=ice, occurrence=occ, side=a.side, msg=msg, args=args,
                          rule=at, extra=(("action", a.index), ("line", a.line))))
     return out
 

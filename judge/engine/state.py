@@ -7,10 +7,14 @@ whatever did not change between them, and a state can be hashed (the same board 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Callable
 from enum import StrEnum
+from typing import Any, cast
 
-__all__ = ["State", "Work", "Flag", "Slots", "Cards", "evolve"]
+from ..i18n import Text
+from .layout import Layout
+
+__all__ = ["RunFields", "State", "Work", "Flag", "Slots", "Cards", "evolve"]
 
 # ((server, ((slot id, ice key or None once the ice left the position), ...)), ...), outermost first
 Slots = tuple[tuple[str, tuple[tuple[int, "str | None"], ...]], ...]
@@ -41,9 +45,9 @@ ENCOUNTER_FLAGS = frozenset({Flag.BYPASSED, Flag.ICE_LEFT, Flag.ENCOUNTERING, Fl
                              Flag.FULLY_BROKEN_PENDING})
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    """Everything the run has done so far; every field is immutable."""
+class RunFields(metaclass=Layout):
+    """Every field of the run state, declared once: `State` is the frozen snapshot of a step,
+    `Work` the working copy one step changes (the same fields, rebindable)."""
 
     step: str
     ice: str | None = None              # the ice of the current per-ice step
@@ -69,10 +73,10 @@ class State:
     used_first: frozenset[tuple[str, int]] = frozenset()
     access_more: int = 0
     access_only: tuple[str, ...] | None = None
-    replaced_access: str | None = None
+    replaced_access: str | Text | None = None  # what happens instead of access (its words)
     replaced_mandatory: bool = False
     replaced_by: str | None = None      # the card whose replacement of the access applies
-    replace_offers: tuple[tuple[str, str], ...] = ()  # (card, what) of every replacement offered
+    replace_offers: tuple[tuple[str, str | Text], ...] = ()  # (card, what) of every replacement offered
     replacement_choice: str | None = None  # the card whose replacement the Runner chose (NSG 9.9.11a)
     approached: tuple[str, ...] = ()
     encountered: tuple[str, ...] = ()
@@ -94,42 +98,44 @@ class State:
     done: bool = False
 
 
-_FIELDS = tuple(f.name for f in fields(State))
+class State(RunFields, frozen=True):
+    """Everything the run has done so far; every field is immutable, and the state hashable."""
 
 
-class Work:
+_FIELDS = RunFields.field_names()
+
+
+def _copier() -> Callable[[type[Work], State], Work]:
+    """A function copying every field by name into a new Work, written out once: a step copies
+    its state with plain attribute loads and stores (a loop over the names, or the generated
+    constructor fed every value, each cost a step several times as much)."""
+    body = "\n    ".join(f"w.{n} = s.{n}" for n in _FIELDS)
+    code = f"def thaw(cls, s):\n    w = new(cls)\n    {body}\n    return w\n"
+    scope: dict[str, Any] = {"new": object.__new__}
+    exec(compile(code, "<judge.engine.state>", "exec"), scope)  # noqa: S102 (the field names are ours)
+    return cast("Callable[[type[Work], State], Work]", scope["thaw"])
+
+
+class Work(RunFields):
     """The working copy of a State inside one step: the same fields, rebindable. The containers
     stay immutable: change one by binding a new value (`w.flags |= {Flag.RUN_ENDED}`).
 
-    Work has State's slots in State's order, so the two share one memory layout: freezing a Work
-    is giving the object its frozen class back (`__class__` assignment, which CPython allows
-    between classes of the same layout), not copying its 45 fields into a new State through the
-    frozen dataclass's `object.__setattr__` calls (that copy was a sixth of a step). A Work is
-    frozen once, at the end of its step, and never used again: from then on it is that step's
-    State, immutable like any other."""
-
-    __slots__ = _FIELDS
-    __annotations__ = State.__annotations__
+    Work and State share one memory layout (`layout.Layout`): freezing a Work is giving the object
+    its frozen class back, not copying its 45 fields into a new State (that copy was a sixth of a
+    step). A Work is frozen once, at the end of its step, and never used again: from then on it is
+    that step's State, immutable like any other."""
 
     @classmethod
     def thaw(cls, s: State) -> Work:
+        """A working copy of a state (the same values: its containers are immutable)."""
         return _thaw(cls, s)
 
     def freeze(self) -> State:
-        self.__class__ = State
-        return self  # type: ignore[return-value]
+        self.__class__ = State  # type: ignore[assignment]  # same layout: see the class docstring
+        return self  # type: ignore[return-value]  # a State now
 
 
-def _copier(args: str, body: str, result: str) -> object:
-    """A function copying every field by name: written out once, so a step copies its state with
-    plain attribute loads and stores instead of a loop over the field names (one copy per step)."""
-    code = f"def f({args}):\n    {body}\n    return {result}\n"
-    scope: dict = {"new": object.__new__}
-    exec(compile(code, "<judge.engine.state>", "exec"), scope)  # noqa: S102 (the field names are ours)
-    return scope["f"]
-
-
-_thaw = _copier("cls, s", "w = new(cls)\n    " + "\n    ".join(f"w.{n} = s.{n}" for n in _FIELDS), "w")
+_thaw = _copier()
 
 
 def evolve(s: State, **changes: object) -> State:

@@ -3,14 +3,38 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, cast
 
 from ..i18n import Title, in_lang, t
 from ..rulesets.model import Ruleset
 from ..scenario import Scenario, describe_effects
+from .layout import Layout
+from .state import State
 
-__all__ = ["Event", "EventDraft", "Trace", "make_event", "occurrence", "KINDS", "status_text", "side_text", "skip_text", "title_text"]
+__all__ = ["Event", "EventKind", "ENTER", "SKIP", "TRIGGER", "ACTION", "PRIORITY", "TRANSITION", "WARNING", "END", "Pairs", "EventDraft", "Trace", "make_event", "occurrence", "KINDS", "status_text", "side_text", "skip_text", "title_text"]
 
-KINDS = ("enter", "skip", "trigger", "action", "priority", "transition", "warning", "end")
+
+
+class EventKind(StrEnum):
+    """What an event of a trace is; the value is the `kind` the JSON trace writes."""
+
+    ENTER = "enter"            # a step entered
+    SKIP = "skip"              # a step skipped, with the reason
+    TRIGGER = "trigger"        # a triggered ability resolved, or did not
+    ACTION = "action"          # what a player or an effect did
+    PRIORITY = "priority"      # priority in a paid ability window
+    TRANSITION = "transition"  # an edge taken
+    WARNING = "warning"        # something the judge could not do as written
+    END = "end"                # the run is over
+
+
+KINDS = tuple(k.value for k in EventKind)
+# The kinds as module constants, for the engine's emits (one per event): reading an enum member off
+# its class costs Python 3.11 several times a global's load.
+ENTER, SKIP, TRIGGER, ACTION = EventKind.ENTER, EventKind.SKIP, EventKind.TRIGGER, EventKind.ACTION
+PRIORITY, TRANSITION, WARNING, END = EventKind.PRIORITY, EventKind.TRANSITION, EventKind.WARNING, EventKind.END
+Pairs = tuple[tuple[str, Any], ...]  # an event's arguments or extras, in order: (name, value)
 
 
 def occurrence(step_id: str, ice: str | None, visit: int = 1) -> str:
@@ -46,17 +70,23 @@ def guard_label(guard: str, lang: str = "en") -> str:
     return t("engine.guard_and", lang).join(p for p in parts if p)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: str
+class EventFields(metaclass=Layout):
+    """Every field of an event, declared once: `Event` is the frozen one a trace keeps,
+    `EventDraft` the same fields being set while the engine makes it."""
+
+    kind: EventKind
     step: str
     ice: str | None
     occurrence: str
     side: str | None
     msg: str                 # a key under `engine.events` in the catalogue
-    args: tuple = ()
+    args: Pairs = ()
     rule: str = ""
-    extra: tuple = ()
+    extra: Pairs = ()
+
+
+class Event(EventFields, frozen=True):
+    """Something that happened in a run, at a step occurrence."""
 
     def shown(self, lang: str = "en") -> str:
         """The occurrence as a reader sees it: its ice under the card's Korean title for a Korean reader."""
@@ -64,10 +94,10 @@ class Event:
             return self.occurrence.replace(f"@{self.ice}", f"@{self.ice.ko}", 1)
         return self.occurrence
 
-    def args_get(self, key: str, default=None):
+    def args_get(self, key: str, default: Any = None) -> Any:
         return dict(self.args).get(key, default)
 
-    def extra_get(self, key: str, default=None):
+    def extra_get(self, key: str, default: Any = None) -> Any:
         return dict(self.extra).get(key, default)
 
     def text(self, rs: Ruleset, lang: str = "en") -> str:
@@ -99,8 +129,8 @@ class Event:
             a["cond"] = f" ({label})" if label else ""
         return t(f"engine.events.{self.msg}", lang, **a)
 
-    def as_dict(self, i: int, rs: Ruleset, lang: str = "en") -> dict:
-        d = {"i": i, "step": self.step, "ice": self.ice, "kind": self.kind, "side": self.side,
+    def as_dict(self, i: int, rs: Ruleset, lang: str = "en") -> dict[str, Any]:
+        d: dict[str, Any] = {"i": i, "step": self.step, "ice": self.ice, "kind": self.kind, "side": self.side,
              "text": self.text(rs, lang), "rule": self.rule, "occurrence": self.occurrence}
         ex = dict(self.extra)
         if self.kind == "trigger":
@@ -121,27 +151,21 @@ class Event:
         return d
 
 
-class EventDraft:
-    """An Event being made: Event's slots in Event's order, set by a plain `__init__` and then
-    given the frozen class (`make_event`). The frozen dataclass's own `__init__` stores each
-    field through `object.__setattr__`, which cost a step more than all its guards; an event
-    made this way is the same immutable Event, equal and hashed the same."""
+class EventDraft(EventFields):
+    """An Event being made: Event's fields, set by a plain `__init__`, then given the frozen class
+    (`make_event`; the executor's `emit` writes it out). The frozen dataclass's own `__init__`
+    stores each field through `object.__setattr__`, which cost a step more than all its guards;
+    an event made this way is the same immutable Event, equal and hashed the same (`layout`)."""
 
-    __slots__ = Event.__slots__
-
-    def __init__(self, kind: str, step: str, ice: str | None, occurrence: str, side: str | None, msg: str,
-                 args: tuple, rule: str, extra: tuple) -> None:
-        self.kind, self.step, self.ice, self.occurrence = kind, step, ice, occurrence
-        self.side, self.msg, self.args, self.rule, self.extra = side, msg, args, rule, extra
+    def freeze(self) -> Event:
+        self.__class__ = Event  # type: ignore[assignment]  # the same layout: see `layout.Layout`
+        return cast(Event, self)
 
 
-def make_event(kind: str, step: str, ice: str | None, occurrence: str, side: str | None, msg: str,
-               args: tuple = (), rule: str = "", extra: tuple = ()) -> Event:
-    """An Event, made without the frozen dataclass's per-field `object.__setattr__` (the engine
-    makes about five per step)."""
-    e = EventDraft(kind, step, ice, occurrence, side, msg, args, rule, extra)
-    e.__class__ = Event
-    return e  # type: ignore[return-value]
+def make_event(kind: EventKind, step: str, ice: str | None, occurrence: str, side: str | None, msg: str,
+               args: Pairs = (), rule: str = "", extra: Pairs = ()) -> Event:
+    """An Event, made without the frozen dataclass's per-field `object.__setattr__`."""
+    return EventDraft(kind, step, ice, occurrence, side, msg, args, rule, extra).freeze()
 
 
 STOPS = ("server_gone", "jacked_out", "run_ended", "ice_left", "bypassed", "step_ended")
@@ -157,20 +181,22 @@ class Trace:
     warnings: list[Event]
     status: str
     end: str
-    lists: dict[str, list]
+    lists: dict[str, list[str]]
     bp: dict[str, int]
     rs: Ruleset
-    states: list = field(default_factory=list, repr=False)
-    explanation: dict = field(default_factory=dict)
-    placed: list = field(default_factory=list)    # context.Placed: where each action is under rs
-    dropped: list = field(default_factory=list)   # context.Dropped: actions with no moment under rs
+    states: list[tuple[int, State]] = field(default_factory=list, repr=False)  # (events before it, state)
+    explanation: dict[str, str] = field(default_factory=dict)
+    # context.Placed / context.Dropped (the context module imports this one: typed by what is read)
+    placed: list[Any] = field(default_factory=list)   # where each action is under rs
+    dropped: list[Any] = field(default_factory=list)  # actions with no moment under rs
     replaced_by: str | None = None                # the card whose replacement of the access applied
-    names: dict = field(default_factory=dict, repr=False)  # plain name -> the card's key (Korean title)
+    names: dict[str, str] = field(default_factory=dict, repr=False)  # plain name -> the card's key (Korean title)
     confidence: str | None = None                 # the scenario's: ruling, rules or reading
 
     @classmethod
-    def build(cls, sc: Scenario, rs: Ruleset, events: list[Event], final, warnings: list[Event],
-              states, placed: list | None = None, dropped: list | None = None, names: dict | None = None) -> Trace:
+    def build(cls, sc: Scenario, rs: Ruleset, events: list[Event], final: State, warnings: list[Event],
+              states: list[tuple[int, State]], placed: list[Any] | None = None, dropped: list[Any] | None = None,
+              names: dict[str, str] | None = None) -> Trace:
         status = dict(events[-1].args)["status"]
         lists = {k: list(getattr(final, k)) for k in
                  ("approached", "encountered", "passed", "bypassed", "accessed", "stolen",
@@ -212,12 +238,12 @@ class Trace:
         seen = {e.step for e in self.events if e.kind in ("enter", "skip")}
         return [s.id for s in self.rs.steps if s.id not in seen]
 
-    def outcome(self) -> dict:
+    def outcome(self) -> dict[str, Any]:
         return {"status": self.status, "end": self.end, **self.lists,
                 "bad_publicity_credits": {"gained": self.bp["gained"], "lost": self.bp["lost"]},
                 "replaced_by": self.replaced_by}
 
-    def as_dict(self, lang: str = "en") -> dict:
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
             "title": title_text(self.title, lang),

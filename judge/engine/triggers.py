@@ -4,128 +4,159 @@ short."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from ..errors import ScenarioError
 from ..rulesets.model import Step
+from ..rulesets.whens import MOMENTS, Moment
 from ..scenario import CENTRALS, CORP, RUNNER, Ability, Action, Card
 from . import board
 from .conditions import failing
+from .protocol import Executor
 from .state import Flag
+from .trace import ACTION, TRIGGER, WARNING
 from .words import condition_text
 
-if TYPE_CHECKING:
-    from .executor import Exec
-
-__all__ = ["abilities", "resolve_moments", "fire", "drop", "settle", "pending_actions", "apply_action"]
-
-Found = tuple[Card, int, Ability]  # a card, the index of its ability, the ability
-_ICE_MOMENTS = ("approached", "encountered", "fully_broken", "encounter_ends", "passed")
+__all__ = ["Triggered", "Acting", "Pending", "abilities", "resolve_moments", "fire", "drop", "settle",
+           "pending_actions", "apply_action"]
 
 
-def _candidates(x: Exec, when: str, accessed: str | None) -> list[Card]:
+@dataclass(frozen=True, slots=True)
+class Triggered:
+    """An ability that triggered at a moment and waits to resolve: the card, which of its
+    abilities (its index on the card), the ability."""
+
+    when: str
+    card: Card
+    index: int
+    ability: Ability
+
+    @property
+    def after(self) -> str | None:
+        """The card whose ability this one answers (`after:`), if any."""
+        return self.ability.after
+
+
+@dataclass(frozen=True, slots=True)
+class Acting:
+    """A player's action of this step, waiting its turn among the triggered abilities."""
+
+    action: Action
+
+    @property
+    def after(self) -> str | None:
+        return self.action.after
+
+    @property
+    def side(self) -> str:
+        return self.action.side
+
+
+Pending = Triggered | Acting
+
+
+def _candidates(x: Executor, m: Moment, accessed: str | None) -> list[Card]:
     w, sc, cards = x.w, x.ctx.sc, x.ctx.cards
     out: list[Card] = list(sc.runner_cards) + list(sc.corp_cards)
     out += [cards[k] for k in board.cards_in(w.root, w.server)]
     if w.server not in CENTRALS:  # cards in HQ, R&D and Archives are not in play: only "when accessed"
         out += [cards[k] for k in board.cards_in(w.contents, w.server)]
-    if when in _ICE_MOMENTS and w.ice:
+    if m.ice and w.ice:
         out.append(cards[w.ice])
-    if when == "accessed" and accessed and cards[accessed] not in out:
+    if accessed and cards[accessed] not in out:  # "when accessed" of the card being accessed
         out.append(cards[accessed])
     return out
 
 
-def _installed_corp_card(x: Exec, card: Card) -> bool:
+def _installed_corp_card(x: Executor, card: Card) -> bool:
     """A Corp card installed in a server (not the Corp's identity or a card of `corp.cards`)."""
     return card.side == CORP and all(c.key != card.key for c in x.ctx.sc.corp_cards)
 
 
-def _reacts(x: Exec, card: Card, i: int, ab: Ability, when: str, accessed: str | None) -> bool:
+def _reacts(x: Executor, card: Card, i: int, ab: Ability, m: Moment, accessed: str | None) -> bool:
     w = x.w
-    if ab.when != when:
+    if ab.when != m.name:
         return False
-    if card.is_ice and when in _ICE_MOMENTS and card.key != w.ice:
+    if card.is_ice and m.ice and card.key != w.ice:
         return False  # an ability printed on ice reacts to that ice's moments only
-    if when == "accessed" and card.key != accessed and (card.is_ice or _installed_corp_card(x, card)):
+    if accessed and card.key != accessed and (card.is_ice or _installed_corp_card(x, card)):
         return False  # a Corp card in a server reacts to its own access (an ambush, an upgrade)
     # "when accessed" on the card itself works even unrezzed
-    if not (when == "accessed" and card.key == accessed) and not x.active(card):
+    if not (accessed and card.key == accessed) and not x.active(card):
         return False
     if ab.ice is not None and ab.ice != w.ice:
         return False
-    if when in ("if_successful", "would_be_successful") and card.key != x.ctx.sc.by:
+    if m.run_card and card.key != x.ctx.sc.by:
         return False
     return not (ab.first and (card.key, i) in w.used_first)
 
 
-def abilities(x: Exec, when: str, accessed: str | None = None) -> dict[str, list[Found]]:
-    """Abilities that trigger now, by side, in the order written (the Runner resolves first)."""
-    out: dict[str, list[Found]] = {RUNNER: [], CORP: []}
-    if when == "unsuccessful" and x.status() != "unsuccessful":
+def abilities(x: Executor, when: str, accessed: str | None = None) -> dict[str, list[Triggered]]:
+    """Abilities that trigger now, by side, in the order written (the Runner resolves first);
+    `accessed`: the card being accessed, for "when accessed"."""
+    out: dict[str, list[Triggered]] = {RUNNER: [], CORP: []}
+    m = MOMENTS[when]
+    if m.status is not None and x.status() != m.status:
         return out
-    for card in _candidates(x, when, accessed):
+    for card in _candidates(x, m, accessed):
         for i, ab in enumerate(card.abilities):
-            if _reacts(x, card, i, ab, when, accessed):
-                out[card.side].append((card, i, ab))
+            if _reacts(x, card, i, ab, m, accessed):
+                out[card.side].append(Triggered(when, card, i, ab))
     return out
 
 
-def _order(x: Exec) -> tuple[str, str]:
+def _order(x: Executor) -> tuple[str, str]:
     """The active player's side first (a run is made on the Runner's turn unless it says otherwise)."""
     return (RUNNER, CORP) if x.active_side == RUNNER else (CORP, RUNNER)
 
 
-def _one_window(x: Exec, moments: tuple[str, ...], accessed: str | None, acts: list[Action]) -> list:
+def _one_window(x: Executor, moments: tuple[str, ...], accessed: str | None, acts: list[Action]) -> list[Pending]:
     """Every moment in one reaction window (NSG success): the active player's, then the other's."""
     order = {k: n for n, k in enumerate(x.ctx.cards)}
-    pend: dict[str, list] = {RUNNER: [], CORP: []}
+    pend: dict[str, list[Triggered]] = {RUNNER: [], CORP: []}
     for when in moments:
         for side, found in abilities(x, when, accessed).items():
-            pend[side] += [("ability", when, f) for f in found]
-    out: list = []
+            pend[side] += found
+    out: list[Pending] = []
     for side in _order(x):
         # the order the scenario lists the cards in stands for the order the player chose
-        pend[side].sort(key=lambda it: (order[it[2][0].key], it[2][1]))
-        out += pend[side] + [("action", None, a) for a in acts if a.side == side]
+        pend[side].sort(key=lambda it: (order[it.card.key], it.index))
+        out += pend[side]
+        out += [Acting(a) for a in acts if a.side == side]
     return out
 
 
-def _after(items: list) -> list:
+def _after(items: list[Pending]) -> list[Pending]:
     """An ability that responds to another card's (`after: X`) resolves right after X's ability of
     the same moment, whoever's turn it is (CR 9.2.8a: a nested reaction window)."""
     out = list(items)
-    for it in [it for it in items if _after_of(it)]:
-        target = _after_of(it)
-        hits = [n for n, o in enumerate(out) if o[0] == "ability" and o[2][0].key == target]
+    for it in [it for it in items if it.after]:
+        target = it.after
+        hits = [n for n, o in enumerate(out) if isinstance(o, Triggered) and o.card.key == target]
         if hits:
             out.remove(it)
-            last = max(n for n, o in enumerate(out) if o[0] == "ability" and o[2][0].key == target)
+            last = max(n for n, o in enumerate(out) if isinstance(o, Triggered) and o.card.key == target)
             out.insert(last + 1, it)
     return out
 
 
-def _after_of(item: tuple) -> str | None:
-    """The card an ability or an action answers (`after:`), if any."""
-    what, _, x = item
-    return x[2].after if what == "ability" else x.after
-
-
-def _decide(x: Exec, acts: list[Action]) -> list[Action]:
+def _decide(x: Executor, acts: list[Action]) -> list[Action]:
     """A player's "I do not use it" (`decline: X`) is a decision about this step's abilities, made
     before they resolve; the other actions are returned to happen in turn."""
     rest = []
     for a in acts:
         if a.effects and all(e.kind == "decline" for e in a.effects):
             x.w.applied |= {a.index}
-            x.emit("action", "action", None, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
-            x.w.declined |= {e.arg for e in a.effects}
+            x.emit(ACTION, "action", None, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
+            x.w.declined |= {e.name for e in a.effects}
         else:
             rest.append(a)
     return rest
 
 
-def resolve_moments(x: Exec, st: Step, moments: tuple[str, ...], accessed: str | None = None,
+def resolve_moments(x: Executor, st: Step, moments: tuple[str, ...], accessed: str | None = None,
                     with_actions: bool = True) -> None:
     """Triggered abilities moment by moment, the active player's first; this step's actions go
     with the first moment. Items still pending when the step is interrupted are dropped."""
@@ -133,52 +164,66 @@ def resolve_moments(x: Exec, st: Step, moments: tuple[str, ...], accessed: str |
     if not acts and x.ctx.whens.isdisjoint(moments):
         return  # no action here and no card with an ability for these moments: nothing resolves
     first, second = _order(x)
+    items: list[Pending]
     if st.one_window and moments:
         items = _one_window(x, moments, accessed, acts)
     elif not moments:
-        items = [("action", None, a) for a in acts if a.side == first] + [
-            ("action", None, a) for a in acts if a.side == second]
+        items = [Acting(a) for a in acts if a.side == first]
+        items += [Acting(a) for a in acts if a.side == second]
     else:
         items = []
         for n, when in enumerate(moments):
             ab = abilities(x, when, accessed)
             for side in (first, second):
-                items += [("ability", when, f) for f in ab[side]]
+                items += ab[side]
                 if n == 0:
-                    items += [("action", None, a) for a in acts if a.side == side]
+                    items += [Acting(a) for a in acts if a.side == side]
     items = _after(items)
-    for n, (what, when, item) in enumerate(items):
-        if x.interrupted(st):
-            drop(x, items[n:], st)
-            return
-        if what == "ability":
-            fire(x, st, when, *item)
+    completing = False
+    for n, item in enumerate(items):
+        if not completing and x.interrupted(st):
+            if not _completes(x, st):
+                drop(x, items[n:], st)
+                return
+            # CR 6.8.2c: the run has ended, but this window did not open at a phase's beginning:
+            # what is pending in it still resolves (no new timing structure begins).
+            completing = True
+            x.emit(ACTION, "window_completes", st, why=x.stop_reason())
+        if isinstance(item, Triggered):
+            fire(x, st, item)
         else:
-            apply_action(x, item, st)
+            apply_action(x, item.action, st)
 
 
-def drop(x: Exec, items: list, st: Step) -> None:
+def _completes(x: Executor, st: Step) -> bool:
+    """The run ended during this step's reaction window and the rule set completes that window
+    (NSG 6.8.2c), because the step does not begin a phase (6.8.2b, 9.2.8f)."""
+    return x.rs.run_end_completes_windows and not st.phase_start and x.run_over()
+
+
+def drop(x: Executor, items: Sequence[Pending], st: Step) -> None:
     """Say what did not resolve because the step was cut short, and why."""
     why = x.stop_reason()
-    for what, when, item in items:
-        if what == "ability":
-            card = item[0]
-            x.emit("trigger", "trigger_dropped", st, side=card.side, card=card.key, when=when, why=why,
+    for item in items:
+        if isinstance(item, Triggered):
+            card, when = item.card, item.when
+            x.emit(TRIGGER, "trigger_dropped", st, side=card.side, card=card.key, when=when, why=why,
                    extra=(("card", card.key), ("when", when), ("resolved", False)))
         else:
-            x.emit("warning", "warn_dropped_action", st, side=item.side, what=item.effects, why=why,
-                   extra=(("action", item.index), ("line", item.line)))
+            a = item.action
+            x.emit(WARNING, "warn_dropped_action", st, side=a.side, what=a.effects, why=why,
+                   extra=(("action", a.index), ("line", a.line)))
 
 
-def _unmet(x: Exec, st: Step, card: Card, when: str, key: str, **args: object) -> None:
-    x.emit("trigger", key, st, side=card.side, card=card.key, when=when,
+def _unmet(x: Executor, st: Step, card: Card, when: str, key: str, **args: Any) -> None:
+    x.emit(TRIGGER, key, st, side=card.side, card=card.key, when=when,
            extra=(("card", card.key), ("when", when), ("resolved", False)), **args)
 
 
-def fire(x: Exec, st: Step, when: str, card: Card, i: int, ab: Ability) -> None:
+def fire(x: Executor, st: Step, item: Triggered) -> None:
     """Resolve a triggered ability: its conditions, its player's choice, its cost, then all its
     effects (completely, even if an earlier one ends the run)."""
-    w = x.w
+    w, when, card, i, ab = x.w, item.when, item.card, item.index, item.ability
     if when == "if_successful" and ab.server is not None and ab.server != w.server:
         _unmet(x, st, card, when, "trigger_unmet", named=ab.server, server=w.server)
         return
@@ -192,16 +237,16 @@ def fire(x: Exec, st: Step, when: str, card: Card, i: int, ab: Ability) -> None:
     if ab.first:  # "the first time ... this run": the first time it triggers, its conditions met
         w.used_first |= {(card.key, i)}
     w.triggered += (f"{card.key}: {when}",)
-    x.emit("trigger", "trigger", st, side=card.side, card=card.key, when=when, effect=tuple(ab.effects),
+    x.emit(TRIGGER, "trigger", st, side=card.side, card=card.key, when=when, effect=tuple(ab.effects),
            extra=(("card", card.key), ("when", when), ("resolved", True)))
     if ab.cost and not x.resolve(ab.cost, card.side, st, source=card.key):
-        x.emit("action", "cost_unpaid", st, side=card.side, card=card.key)
+        x.emit(ACTION, "cost_unpaid", st, side=card.side, card=card.key)
     else:
         x.resolve(ab.effects, card.side, st, source=card.key)
     settle(x, st)
 
 
-def settle(x: Exec, st: Step) -> None:
+def settle(x: Executor, st: Step) -> None:
     """What an ability just made happen triggers now that it has resolved: all subroutines of the
     encountered ice broken ("fully broken", once per encounter)."""
     w = x.w
@@ -210,13 +255,13 @@ def settle(x: Exec, st: Step) -> None:
         resolve_moments(x, st, ("fully_broken",), with_actions=False)
 
 
-def pending_actions(x: Exec, st: Step) -> list[Action]:
+def pending_actions(x: Executor, st: Step) -> list[Action]:
     """This step's actions not yet applied."""
     ice = x.w.ice if st.per_ice else None
     return [a for a in x.ctx.actions_at(st.id, ice, x.w.visit) if a.index not in x.w.applied]
 
 
-def apply_action(x: Exec, a: Action, st: Step) -> None:
+def apply_action(x: Executor, a: Action, st: Step) -> None:
     """A player's action: refused if the run makes it impossible now, else its effects in order."""
     w = x.w
     for e in a.effects:
@@ -228,12 +273,12 @@ def apply_action(x: Exec, a: Action, st: Step) -> None:
             # written on the strength of a card that allows it, but nothing allows it yet here
             raise ScenarioError("jack_out_not_yet", occ=x.occ(st), where=a.where, line=a.line, source=x.ctx.sc.source)
         if e.kind == "rez":
-            card = x.ctx.cards[e.arg]
+            card = x.ctx.cards[e.name]
             granted = a.granted_by or e.opt("granted_by")
-            if card.is_ice and not granted and e.arg != w.ice:
-                raise ScenarioError("only_approached_ice_at", occ=x.occ(st), c=e.arg, i=w.ice,
+            if card.is_ice and not granted and e.name != w.ice:
+                raise ScenarioError("only_approached_ice_at", occ=x.occ(st), c=e.name, i=w.ice,
                                     where=a.where, line=a.line, source=x.ctx.sc.source)
     w.applied |= {a.index}
-    x.emit("action", "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
+    x.emit(ACTION, "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
     x.resolve(a.effects, a.side, st, action=a)
     settle(x, st)

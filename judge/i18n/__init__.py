@@ -69,7 +69,7 @@ class Title(str):
         obj.ko = ko
         return obj
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Title], tuple[str, str]]:
         return (Title, (str(self), self.ko))
 
 

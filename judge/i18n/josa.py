@@ -73,8 +73,8 @@ def final_of(word: str) -> int:
     return _latin_final(word)
 
 
-def _fix(m: re.Match) -> str:
-    word, pair = m.group(1), m.group(2)
+def _fix(m: re.Match[str]) -> str:
+    word, pair = str(m.group(1)), str(m.group(2))
     final = final_of(word)
     if pair == "(으)로":
         return word + ("로" if final in (0, 8) else "으로")  # ㄹ takes 로

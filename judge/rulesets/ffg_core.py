@@ -20,17 +20,18 @@ STEPS = (
     S('2.1', Kind.PAW, 'paid_window', 'Core 2.1', '2', per_ice=True, acts=(R, C)),  # Paid ability window
     S('2.2', Kind.DECISION, 'jack_out_decision', 'Core 2.2', '2', per_ice=True, acts=(R,), jack_out=True),  # Continue or jack out
     S('2.3', Kind.PAW, 'paid_window', 'Core 2.3', '2', per_ice=True, acts=(R, C), rez_ice=True, rez_non_ice=True),  # Rez the approached ice
-    S('2.4', Kind.CHECK, 'check_rezzed', 'Core 2.4', '2', per_ice=True),  # Rezzed or not
+    # The six-step chart passes ice on its edges out of 2.4 and 3.2 (`then="pass_ice"`): "when passed" is there.
+    S('2.4', Kind.CHECK, 'check_rezzed', 'Core 2.4', '2', per_ice=True, triggers=('passed',)),  # Rezzed or not
     S('3', Kind.STEP, 'encounter_ice', 'Core 3', '3', per_ice=True, acts=(R, C), triggers=('encountered',)),  # Encounter ice
     S('3.1', Kind.PAW, 'paid_window', 'Core 3.1', '3', per_ice=True, acts=(R, C), break_subs=True,
       triggers=('fully_broken',)),  # Interact with the ice
     S('3.2', Kind.STEP, 'resolve_subroutines', 'Core 3.2', '3', per_ice=True, acts=(R, C),
-      triggers=('encounter_ends',)),  # Resolve subroutines
+      triggers=('encounter_ends', 'passed')),  # Resolve subroutines
     S('4', Kind.STEP, 'approach_server', 'Core 4', '4', acts=(R, C), triggers=('all_ice_passed', 'approach_server')),  # Approach the attacked server
     S('4.1', Kind.PAW, 'paid_window', 'Core 4.1', '4', acts=(R, C)),  # Paid ability window
     S('4.2', Kind.DECISION, 'jack_out_decision', 'Core 4.2', '4', acts=(R,), jack_out=True),  # Continue or jack out
     S('4.3', Kind.PAW, 'paid_window', 'Core 4.3', '4', acts=(R, C), rez_non_ice=True),  # Paid abilities, rez non-ice
-    S('4.4', Kind.STEP, 'declare_success', 'Core 4.4', '4', acts=(R, C), triggers=('if_successful', 'successful')),  # Successful run
+    S('4.4', Kind.STEP, 'declare_success', 'Core 4.4', '4', acts=(R, C), triggers=('would_be_successful', 'if_successful', 'successful')),  # Successful run
     S('4.5', Kind.STEP, 'access_and_return', 'Core 4.5', '4', acts=(R, C), triggers=('accessed',)),  # Access cards
     S('5', Kind.END, 'run_ends', 'Core 5', '5', acts=(R, C), triggers=('run_ends',)),  # Run ends
     S('6', Kind.END, 'run_ends_unsuccessfully', 'Core 6', '6', acts=(R, C), triggers=('unsuccessful', 'run_ends')),  # Run ends unsuccessfully

@@ -29,7 +29,7 @@ STEPS = (
     S('5.1', Kind.PAW, 'paid_window', '5.1', '5', acts=(R, C)),  # Paid ability window
     S('5.2', Kind.DECISION, 'jack_out_decision', '5.2', '5', acts=(R,), jack_out=True),  # Continue or jack out
     S('5.3', Kind.PAW, 'paid_window', '5.3', '5', acts=(R, C), rez_non_ice=True),  # Paid abilities, rez non-ice
-    S('5.4', Kind.STEP, 'declare_success', '5.4', '5', acts=(R, C), triggers=('if_successful', 'successful')),  # Successful run
+    S('5.4', Kind.STEP, 'declare_success', '5.4', '5', acts=(R, C), triggers=('would_be_successful', 'if_successful', 'successful')),  # Successful run
     S('5.5', Kind.STEP, 'access', '5.5', '5', acts=(R, C), triggers=('accessed',)),  # Access
     S('5.6', Kind.STEP, 'end_access', '5.6', '5'),  # Access ends
     S('6', Kind.END, 'run_ends', '6', '6', acts=(R, C), triggers=('run_ends',)),  # Run ends

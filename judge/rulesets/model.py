@@ -36,9 +36,11 @@ class Step:
     rez_non_ice: bool = False      # upgrades and assets may be rezzed here
     break_subs: bool = False       # subroutines may be broken here
     jack_out: bool = False         # the Runner may jack out here without a card granting it
-    triggers: tuple[str, ...] = () # the `when` moments that happen at this step
+    triggers: tuple[str, ...] = () # the `when` moments that happen at this step, in order (`whens`)
     one_window: bool = False       # all moments here share one reaction window (Runner, then Corp)
     ice_optional: bool = False     # a per-ice step that can also happen with no ice (NSG 6.9.4e/f)
+    phase_start: bool = False      # the step begins its phase: its reaction window closes when the
+                                   # run ends (CR 6.8.2b); other windows are completed (6.8.2c)
     rs: str = ""                   # the rule set it belongs to (its words are under its id)
 
     def name(self, lang: str = "en") -> str:
@@ -106,7 +108,21 @@ class Ruleset:
     set_aside: bool = True      # accessed cards are set aside and returned (FFG), or stay put (NSG)
     left_ice_is_passed: bool = True  # ice that left while approached/encountered counts as passed
     mandatory_replacement_wins: bool = True  # FFG: a mandatory "instead of access" beats an optional one
+    # NSG 6.8.2c: when the run ends, a reaction window not opened by a phase's beginning is
+    # completed (no new timing structure starts in it); FFG drops whatever is still pending.
+    run_end_completes_windows: bool = False
+    # NSG 7.4.6d: a card that enters Archives while Archives is breached becomes a new candidate;
+    # FFG decides how many cards are accessed before the first one (seed 5.5).
+    breach_adds_candidates: bool = False
+    absent: tuple[str, ...] = ()  # `when` moments this rule set has no place for (`whens.check`)
     date: str = ""
+
+    @cached_property
+    def position_phases(self) -> frozenset[str]:
+        """The phases in which the Runner approaches or encounters the ice in their position
+        (not Initiation or Movement, where a change to that ice does not move them: CR 6.2.7e)."""
+        return frozenset(st.phase for st in self.steps
+                         if st.does in ("approach_ice", "approach_position", "encounter_ice"))
 
     def title(self, lang: str = "en") -> str:
         """The chart's title, in a language."""
@@ -138,14 +154,14 @@ class Ruleset:
         return t(f"rulesets.{self.id}.phases.{phase}", lang)
 
     def step(self, step_id: str) -> Step:
-        by_id = self.__dict__.get("_by_id")
+        by_id: dict[str, Step] | None = self.__dict__.get("_by_id")
         if by_id is None:
             by_id = self.__dict__["_by_id"] = {s.id: s for s in self.steps}
         return by_id[step_id]
 
     def interrupts_from(self, step_id: str) -> tuple[Interrupt, ...]:
         """The interrupts that can leave a step, in the order written."""
-        cache = self.__dict__.setdefault("_interrupts_from", {})
+        cache: dict[str, tuple[Interrupt, ...]] = self.__dict__.setdefault("_interrupts_from", {})
         got = cache.get(step_id)
         if got is None:
             got = cache[step_id] = tuple(it for it in self.interrupts if step_id in it.sources)
@@ -169,7 +185,7 @@ class Ruleset:
 
     def out_edges(self, step_id: str) -> tuple[Edge, ...]:
         """Edges leaving a step in the order the engine tries them: interrupts, then regular."""
-        cache = self.__dict__.setdefault("_out_cache", {})
+        cache: dict[str, tuple[Edge, ...]] = self.__dict__.setdefault("_out_cache", {})
         if step_id not in cache:
             firsts: list[Edge] = []
             for it in self.interrupts:

@@ -14,23 +14,23 @@ S = partial(Step, rs="nsg")
 
 
 STEPS = (
-    S('6.9.1a', Kind.STEP, 'announce', 'CR 6.9.1a', '6.9.1', acts=(R, C)),  # Announce the attacked server
+    S('6.9.1a', Kind.STEP, 'announce', 'CR 6.9.1a', '6.9.1', acts=(R, C), phase_start=True),  # Announce the attacked server
     S('6.9.1b', Kind.STEP, 'bp_fund', 'CR 6.9.1b', '6.9.1'),  # Bad publicity fund
     S('6.9.1c', Kind.STEP, 'run_begins', 'CR 6.9.1c', '6.9.1', acts=(R, C), triggers=('run_begins',)),  # The run begins
     S('6.9.1d', Kind.STEP, 'set_position', 'CR 6.9.1d', '6.9.1'),  # Set the Runner's position
     S('6.9.1e', Kind.PAW, 'paid_window', 'CR 6.9.1e', '6.9.1', acts=(R, C), rez_non_ice=True),  # Paid ability window (rez non-ice)
     S('6.9.1f', Kind.CHECK, 'nothing', 'CR 6.9.1f', '6.9.1'),  # Initiation complete
-    S('6.9.2a', Kind.STEP, 'approach_position', 'CR 6.9.2a', '6.9.2', per_ice=True, acts=(R, C), triggers=('approached',)),  # Approach the ice
+    S('6.9.2a', Kind.STEP, 'approach_position', 'CR 6.9.2a', '6.9.2', per_ice=True, acts=(R, C), triggers=('approached',), phase_start=True),  # Approach the ice
     S('6.9.2b', Kind.PAW, 'paid_window', 'CR 6.9.2b', '6.9.2', per_ice=True, acts=(R, C), rez_ice=True, rez_non_ice=True),  # Paid ability window (rez the approached ice)
     S('6.9.2c', Kind.CHECK, 'check_rezzed', 'CR 6.9.2c', '6.9.2', per_ice=True),  # Approach complete
-    S('6.9.3a', Kind.STEP, 'encounter_ice', 'CR 6.9.3a', '6.9.3', per_ice=True, acts=(R, C), triggers=('encountered',)),  # Encounter begins
+    S('6.9.3a', Kind.STEP, 'encounter_ice', 'CR 6.9.3a', '6.9.3', per_ice=True, acts=(R, C), triggers=('encountered',), phase_start=True),  # Encounter begins
     S('6.9.3b', Kind.PAW, 'paid_window', 'CR 6.9.3b', '6.9.3', per_ice=True, acts=(R, C), break_subs=True,
       triggers=('fully_broken',)),  # Paid ability window (break subroutines)
     S('6.9.3c', Kind.CHECK, 'nothing', 'CR 6.9.3c', '6.9.3', per_ice=True),  # Subroutines left?
     S('6.9.3d', Kind.STEP, 'resolve_next_subroutine', 'CR 6.9.3d', '6.9.3', per_ice=True),  # Resolve a subroutine
     S('6.9.3e', Kind.STEP, 'encounter_complete', 'CR 6.9.3e', '6.9.3', per_ice=True, acts=(R, C),
       triggers=('encounter_ends',)),  # Encounter complete
-    S('6.9.4a', Kind.STEP, 'pass_ice', 'CR 6.9.4a', '6.9.4', per_ice=True, acts=(R, C), triggers=('passed', 'all_ice_passed')),  # Pass the ice
+    S('6.9.4a', Kind.STEP, 'pass_ice', 'CR 6.9.4a', '6.9.4', per_ice=True, acts=(R, C), triggers=('passed', 'all_ice_passed'), phase_start=True),  # Pass the ice
     S('6.9.4b', Kind.PAW, 'paid_window', 'CR 6.9.4b', '6.9.4', per_ice=True, acts=(R, C)),  # Paid ability window
     S('6.9.4c', Kind.DECISION, 'jack_out_decision', 'CR 6.9.4c', '6.9.4', per_ice=True, acts=(R,), jack_out=True),  # Jack out?
     S('6.9.4d', Kind.STEP, 'move_inward', 'CR 6.9.4d', '6.9.4', per_ice=True),  # Move inward
@@ -38,10 +38,10 @@ STEPS = (
     S('6.9.4f', Kind.CHECK, 'nothing', 'CR 6.9.4f', '6.9.4', per_ice=True, ice_optional=True),  # New position?
     S('6.9.4g', Kind.STEP, 'approach_server', 'CR 6.9.4g', '6.9.4', acts=(R, C), triggers=('approach_server',)),  # Approach the attacked server
     S('6.9.4h', Kind.CHECK, 'nothing', 'CR 6.9.4h', '6.9.4'),  # Movement complete
-    S('6.9.5a', Kind.STEP, 'declare_success', 'CR 6.9.5a', '6.9.5', acts=(R, C), triggers=('if_successful', 'successful'), one_window=True),  # The run is declared successful
+    S('6.9.5a', Kind.STEP, 'declare_success', 'CR 6.9.5a', '6.9.5', acts=(R, C), triggers=('would_be_successful', 'if_successful', 'successful'), one_window=True, phase_start=True),  # The run is declared successful
     S('6.9.5b', Kind.STEP, 'access', 'CR 6.9.5b', '6.9.5', acts=(R, C), triggers=('accessed',)),  # Breach the server
     S('6.9.5c', Kind.CHECK, 'nothing', 'CR 6.9.5c', '6.9.5'),  # Success complete
-    S('6.9.6a', Kind.STEP, 'nothing', 'CR 6.9.6a', '6.9.6'),  # Open windows
+    S('6.9.6a', Kind.STEP, 'nothing', 'CR 6.9.6a', '6.9.6', phase_start=True),  # Open windows
     S('6.9.6b', Kind.STEP, 'return_bp', 'CR 6.9.6b', '6.9.6'),  # Bad publicity fund returned
     S('6.9.6c', Kind.STEP, 'label_run', 'CR 6.9.6c', '6.9.6'),  # Unsuccessful?
     S('6.9.6d', Kind.END, 'run_complete', 'CR 6.9.6d', '6.9.6', acts=(R, C), triggers=('unsuccessful', 'run_ends'), one_window=True),  # The run is complete
@@ -117,5 +117,7 @@ RULESET = Ruleset(
     encounter_entry="6.9.3a", encounter_exit="6.9.4a", approach_step="6.9.2a",
     set_aside=False, left_ice_is_passed=False,
     mandatory_replacement_wins=False,  # 9.9.11a: the Runner chooses which replacement applies
+    run_end_completes_windows=True,    # 6.8.2b-c
+    breach_adds_candidates=True,       # 7.4.6d
     phases=("6.9.1", "6.9.2", "6.9.3", "6.9.4", "6.9.5", "6.9.6"),
 )

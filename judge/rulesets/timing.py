@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from functools import cache
 
 import networkx as nx
 
 from ..errors import RulesetError
 from ..i18n import has
-from . import get
+from . import get, whens
 from .model import Kind, Ruleset
 
 __all__ = ["graph", "self_check"]
@@ -18,7 +19,7 @@ __all__ = ["graph", "self_check"]
 def graph(ruleset_id: str) -> nx.MultiDiGraph:
     """The timing graph of a ruleset: one node per step, one keyed edge per guarded transition."""
     rs = get(ruleset_id)
-    g = nx.MultiDiGraph(ruleset=rs.id, version=rs.version)
+    g: nx.MultiDiGraph[str] = nx.MultiDiGraph(ruleset=rs.id, version=rs.version)
     for order, s in enumerate(rs.steps):
         g.add_node(s.id, step=s, kind=s.kind.value, order=order, phase=s.phase)
     interrupt_keys = {(e.src, e.dst, e.guard) for e in rs.all_edges()} - {
@@ -30,10 +31,11 @@ def graph(ruleset_id: str) -> nx.MultiDiGraph:
 
 
 def self_check(rs: Ruleset, implemented_guards: set[str], handlers: set[str],
-               hooks: set[str] = frozenset({"pass_ice"})) -> list[str]:
-    """Problems with a ruleset's data: unreachable steps, dead ends, unknown guards or handlers."""
+               hooks: Collection[str] = frozenset({"pass_ice"})) -> list[str]:
+    """Problems with a ruleset's data: unreachable steps, dead ends, unknown guards or handlers,
+    moments it does not place (`whens.check`)."""
     g = graph(rs.id)
-    problems: list[str] = []
+    problems: list[str] = whens.check([rs])
     ends = [s.id for s in rs.steps if s.kind is Kind.END]
     if not ends:
         problems.append("no end step")

@@ -20,6 +20,7 @@ to put an action, or a step being looked at, where it means the same in another 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import ScenarioError
 from ..i18n import t
@@ -136,7 +137,7 @@ def row_of(ruleset_id: str, step_id: str) -> int | None:
     return None
 
 
-def translate(ruleset_id: str, step_id: str, lang: str = "en") -> dict:
+def translate(ruleset_id: str, step_id: str, lang: str = "en") -> dict[str, Any]:
     """What a step of one rule set corresponds to in the others, with the notes that qualify it."""
     rs = get(ruleset_id)
     if step_id not in rs.step_ids:
@@ -146,7 +147,7 @@ def translate(ruleset_id: str, step_id: str, lang: str = "en") -> dict:
                                 others=", ".join(r.id for r in known))
         raise ScenarioError("not_a_step_of", step=step_id, rs=ruleset_id)
     rows = rows_of(ruleset_id, step_id)
-    out: dict = {"ruleset": ruleset_id, "step": step_id, "name": rs.step(step_id).name(lang),
+    out: dict[str, Any] = {"ruleset": ruleset_id, "step": step_id, "name": rs.step(step_id).name(lang),
                  "to": {}, "notes": []}
     for other in RULESETS:
         if other == ruleset_id:
@@ -159,7 +160,7 @@ def translate(ruleset_id: str, step_id: str, lang: str = "en") -> dict:
     return out
 
 
-def table(lang: str = "en") -> list[dict]:
+def table(lang: str = "en") -> list[dict[str, Any]]:
     """The whole translation table, one row per moment of a run; `ice` names, per rule set, a
     step that belongs to another ice than the moment's own (`before`, `last`)."""
     return [{**{k: list(v) for k, v in r.steps.items()}, "key": r.key, "note": r.note(lang),

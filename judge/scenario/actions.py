@@ -4,15 +4,17 @@ action that can never apply is refused here (spec: scenario format, Actions)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from .. import rulesets
 from ..i18n import Text
 from ..rulesets.model import Kind
 from .effects import effect_list, parse_effects
 from .legality import Place
-from .model import SIDES, Action, Card, Scenario, walk_effects
+from .model import SIDES, Action, Card, Effect, Scenario, walk_effects
 from .validate import Validator, effect_word, value_kind
 from .vocabulary import EFFECTS, OPTIONS
+from .yamlsource import YPath
 
 __all__ = ["parse_action", "check_action", "ACTION_KEYS"]
 
@@ -35,7 +37,8 @@ def check_action(p: Place) -> None:
             legal(p, e)
 
 
-def _ice(V: Validator, a: dict, path: tuple, sc: Scenario, known: dict[str, Card]):
+def _ice(V: Validator, a: dict[str, Any], path: YPath, sc: Scenario,
+         known: dict[str, Card]) -> tuple[str | None, tuple[tuple[str, str], ...]]:
     """The ice the action concerns: one name, or one per rule set."""
     if isinstance(a.get("ice"), dict):  # the same choice may concern different ice per rule set
         V.mapping(a["ice"], path + ("ice",), tuple(rulesets.RULESETS))
@@ -52,7 +55,7 @@ def _ice(V: Validator, a: dict, path: tuple, sc: Scenario, known: dict[str, Card
     return None, ()
 
 
-def _placed(V: Validator, at, ice, ice_by, path: tuple, sc: Scenario) -> list:
+def _placed(V: Validator, at: Any, ice: Any, ice_by: Any, path: YPath, sc: Scenario) -> list[Any]:
     """Every rule set the action is placed in checks it with its own steps (a plain `at` belongs
     to the file's rule set; carrying it elsewhere is checked when it runs there)."""
     placed = [(rulesets.get(sc.ruleset), at)] if isinstance(at, str) else [
@@ -74,7 +77,7 @@ def _placed(V: Validator, at, ice, ice_by, path: tuple, sc: Scenario) -> list:
     return steps
 
 
-def _effects(V: Validator, a: dict, path: tuple, side: str):
+def _effects(V: Validator, a: dict[str, Any], path: YPath, side: str) -> tuple[Effect, ...]:
     rest = {k: v for k, v in a.items() if k not in ACTION_KEYS}
     if "effect" in a:
         if rest:
@@ -88,7 +91,7 @@ def _effects(V: Validator, a: dict, path: tuple, side: str):
     return parse_effects(V, rest, path, side)
 
 
-def parse_action(V: Validator, a, i: int, sc: Scenario, known: dict[str, Card]) -> Action:
+def parse_action(V: Validator, a: Any, i: int, sc: Scenario, known: dict[str, Card]) -> Action:
     """One action, checked against every rule set it is placed in."""
     path = ("actions", i)
     if not isinstance(a, dict):
@@ -99,7 +102,7 @@ def parse_action(V: Validator, a, i: int, sc: Scenario, known: dict[str, Card]) 
     side = V.choice(a["by"], path + ("by",), SIDES, "player")
     if isinstance(a["at"], dict):
         V.mapping(a["at"], path + ("at",), tuple(rulesets.RULESETS))
-        at: str | tuple = tuple((k, V.string(v, path + ("at", k), kind="a_step_id")) for k, v in a["at"].items())
+        at: str | tuple[tuple[str, str], ...] = tuple((k, V.string(v, path + ("at", k), kind="a_step_id")) for k, v in a["at"].items())
     else:
         at = V.string(a["at"], path + ("at",), kind="a_step_id")
     ice, ice_by = _ice(V, a, path, sc, known)
@@ -114,7 +117,7 @@ def parse_action(V: Validator, a, i: int, sc: Scenario, known: dict[str, Card]) 
     act = Action(index=i, at=at, side=side, effects=_effects(V, a, path, side), ice=ice, time=time,
                  granted_by=granted, line=V.line(path), ice_by=ice_by, after=after)
     protecting = frozenset(c.key for srv in sc.servers.values() for c in srv.ice)
-    allows = frozenset(e.arg for c in known.values() for ab in c.abilities for e in walk_effects(ab.effects)
+    allows = frozenset(e.name for c in known.values() for ab in c.abilities for e in walk_effects(ab.effects)
                        if e.kind == "allow")
     for step, step_ice in steps:
         check_action(Place(step, replace(act, ice=step_ice), path, known, protecting, V, allows))

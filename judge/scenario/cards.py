@@ -6,15 +6,18 @@ each module reaches the other through its module object."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..i18n import Title
+from ..rulesets.whens import MOMENTS
 from . import effects
 from .conditions import parse_conditions
-from .model import CARD_TYPES, THIS, WHENS, Ability, Card, Effect, Subroutine
+from .model import CARD_TYPES, THIS, Ability, Card, Effect, Subroutine
 from .named import resolve_card
 from .readings import read_subroutine
 from .validate import MAX_TEXT, Validator
 from .vocabulary import EFFECTS, Shape
+from .yamlsource import YPath
 
 __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 
@@ -24,7 +27,7 @@ RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a 
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 
 
-def _subroutine(V: Validator, s, sp: tuple) -> Subroutine:
+def _subroutine(V: Validator, s: Any, sp: YPath) -> Subroutine:
     if isinstance(s, dict):
         V.mapping(s, sp, ("text", "effect"), ("text",))
         text = V.words(s["text"], sp + ("text",), limit=MAX_TEXT, kind="subroutine_text")
@@ -40,10 +43,10 @@ def _subroutine(V: Validator, s, sp: tuple) -> Subroutine:
     return Subroutine(text, (Effect("end_run", True, (), V.line(sp)),) if ends else ())
 
 
-def _ability(V: Validator, a, ap: tuple, side: str) -> Ability:
+def _ability(V: Validator, a: Any, ap: YPath, side: str) -> Ability:
     V.mapping(a, ap, ABILITY_KEYS, ("when", "effect"))
     return Ability(
-        when=V.choice(a["when"], ap + ("when",), WHENS, "trigger_moment"),
+        when=V.choice(a["when"], ap + ("when",), tuple(MOMENTS), "trigger_moment"),
         effects=effects.parse_effects(V, a["effect"], ap + ("effect",), side),
         first=V.boolean(a["first"], ap + ("first",)) if "first" in a else False,
         server=V.string(a["server"], ap + ("server",), kind="a_server_name") if "server" in a else None,
@@ -71,14 +74,14 @@ def _bind(effs: tuple[Effect, ...], key: str) -> tuple[Effect, ...]:
     out = []
     for e in effs:
         arg = key if e.arg == THIS and EFFECTS[e.kind].shape in (Shape.CARD, Shape.ICE) else e.arg
-        if EFFECTS[e.kind].shape is Shape.USE and e.arg[0] == THIS:
-            arg = (key, e.arg[1])
+        if EFFECTS[e.kind].shape is Shape.USE and e.used[0] == THIS:
+            arg = (key, e.used[1])
         opts = tuple((k, _bind_opt(v, key)) for k, v in e.opts)
         out.append(replace(e, arg=arg, opts=opts))
     return tuple(out)
 
 
-def parse_card(V: Validator, v, path: tuple, side: str, default_type: str | None = None) -> Card:
+def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str | None = None) -> Card:
     """One card: a bare name is allowed in lists of cards; `card:` names a real card."""
     if isinstance(v, str):
         v = {"name": v}
@@ -110,6 +113,6 @@ def parse_card(V: Validator, v, path: tuple, side: str, default_type: str | None
         subroutines=subs, abilities=abilities, line=V.line(path))
 
 
-def parse_cards(V: Validator, v, path: tuple, side: str, default_type: str | None = None) -> tuple[Card, ...]:
+def parse_cards(V: Validator, v: Any, path: YPath, side: str, default_type: str | None = None) -> tuple[Card, ...]:
     """A list of cards."""
     return tuple(parse_card(V, c, path + (i,), side, default_type) for i, c in enumerate(V.seq(v, path)))

@@ -6,7 +6,10 @@ Each key is defined once here with the kind of value it takes; the engine evalua
 
 from __future__ import annotations
 
+from typing import Any
+
 from .validate import Validator
+from .yamlsource import YPath
 
 __all__ = ["CONDITIONS", "COUNTS", "parse_conditions"]
 
@@ -30,12 +33,12 @@ CONDITIONS: dict[str, str] = {
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached", "subroutines")
 
 
-def parse_conditions(V: Validator, v, path: tuple) -> tuple[tuple[str, object], ...]:
+def parse_conditions(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, object], ...]:
     """An `if:` mapping into (key, value) pairs, each value checked against its kind."""
     V.mapping(v, path, tuple(CONDITIONS))
     if not v:
         raise V.err(path, "conditions_empty")
-    out = []
+    out: list[tuple[str, object]] = []
     for k, val in v.items():
         kind, p = CONDITIONS[k], path + (k,)
         if kind == "bool":

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any, cast
+
 from ..i18n import Text, has, in_lang, t
 from .model import THAT_ICE, Action, Amount, Card, Effect
 from .vocabulary import EFFECTS, Shape
@@ -17,7 +20,8 @@ def _arg(e: Effect, lang: str) -> object:
     """The effect's argument as a reader sees it (a card under its Korean title for a Korean reader)."""
     shape = EFFECTS[e.kind].shape
     if shape is Shape.USE:
-        return f"{in_lang(e.arg[0], lang)}" + (f" #{e.arg[1]}" if e.arg[1] > 1 else "")
+        card, n = e.used
+        return f"{in_lang(card, lang)}" + (f" #{n}" if n > 1 else "")
     if shape is Shape.WORD:
         return t(f"engine.{e.kind}s.{e.arg}", lang) if e.kind in ("forbid", "allow") else e.arg
     if isinstance(e.arg, Text):
@@ -47,7 +51,7 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
         out = f"{label} {_arg(e, lang)}"
     for k, v in e.opts:
         if k in ("otherwise", "then"):
-            out += f" ({_w(k, lang)}: " + describe_effects(v, lang) + ")"
+            out += f" ({_w(k, lang)}: " + describe_effects(cast("tuple[Effect, ...]", v), lang) + ")"
         elif k == "position":
             out += f" ({_w('at', lang)} {_position(v, lang)})"
         elif k in ("server", "to"):
@@ -57,14 +61,14 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
     return out
 
 
-def _position(v, lang: str) -> str:
+def _position(v: Any, lang: str) -> str:
     """Where ice is installed or moved, in words: outermost, innermost, inward of X, outward of X."""
     if isinstance(v, str):
         return _w(f"pos_{v}", lang)
     return ", ".join(t(f"engine.effects.pos_{side}", lang, card=in_lang(card, lang)) for side, card in v)
 
 
-def describe_effects(effects, lang: str = "en") -> str:
+def describe_effects(effects: Iterable[Effect], lang: str = "en") -> str:
     """Several effects, in order."""
     return "; ".join(describe_effect(e, lang) for e in effects)
 

@@ -3,12 +3,15 @@ each checked against its entry of the vocabulary."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..i18n import Text, msg
 from . import cards
 from .conditions import COUNTS
 from .model import Amount, Effect
 from .validate import MAX_TEXT, Validator, value_kind
 from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
+from .yamlsource import YPath
 
 __all__ = ["parse_effects", "effect_list"]
 
@@ -18,7 +21,7 @@ def effect_list() -> str:
     return ", ".join(EFFECTS)
 
 
-def parse_effects(V: Validator, v, path: tuple, side: str) -> tuple[Effect, ...]:
+def parse_effects(V: Validator, v: Any, path: YPath, side: str) -> tuple[Effect, ...]:
     """An effect, a list of effects, or a bare word."""
     if isinstance(v, list):
         if not v:
@@ -46,7 +49,7 @@ def parse_effects(V: Validator, v, path: tuple, side: str) -> tuple[Effect, ...]
     raise V.err(path, "expected_effect", got=value_kind(v))
 
 
-def _position(V: Validator, v, path):
+def _position(V: Validator, v: Any, path: YPath) -> str | tuple[tuple[str, str]]:
     if isinstance(v, str) and v in ("outermost", "innermost"):
         return v
     if isinstance(v, dict) and len(v) == 1 and next(iter(v)) in ("inward_of", "outward_of"):
@@ -55,7 +58,7 @@ def _position(V: Validator, v, path):
     raise V.err(path, "position_shape")
 
 
-def _arg(V: Validator, kind: str, shape: Shape, val, p: tuple) -> object:
+def _arg(V: Validator, kind: str, shape: Shape, val: Any, p: YPath) -> object:
     """The effect's argument, checked against the shape its vocabulary entry gives."""
     if shape is Shape.NONE:
         if val is not True:
@@ -113,7 +116,7 @@ def _arg(V: Validator, kind: str, shape: Shape, val, p: tuple) -> object:
     return V.string(val, p, limit=MAX_TEXT)  # Shape.TEXT
 
 
-def _option(V: Validator, opt: str, val, p: tuple, side: str) -> object:
+def _option(V: Validator, opt: str, val: Any, p: YPath, side: str) -> object:
     shape = OPTIONS[opt]
     if shape is Opt.POSITION:
         return _position(V, val, p)
@@ -126,7 +129,7 @@ def _option(V: Validator, opt: str, val, p: tuple, side: str) -> object:
     return V.boolean(val, p)  # Opt.FLAG
 
 
-def _effect(V: Validator, kind: str, v: dict, path: tuple, side: str) -> Effect:
+def _effect(V: Validator, kind: str, v: dict[str, Any], path: YPath, side: str) -> Effect:
     spec = EFFECTS[kind]
     arg = _arg(V, kind, spec.shape, v[kind], path + (kind,))
     opts = tuple((o, _option(V, o, v[o], path + (o,), side)) for o in spec.options if o in v)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import rulesets
 from ..rulesets.model import Kind
 from .validate import Validator
+from .yamlsource import YPath
 
 __all__ = ["parse_expect", "EXPECT_KEYS", "OUTCOMES"]
 
@@ -14,7 +17,7 @@ EXPECT_KEYS = ("outcome", "end", "path", "skipped", "approached", "encountered",
 OUTCOMES = ("successful", "unsuccessful", "neither")
 
 
-def parse_expect(V: Validator, v) -> dict:
+def parse_expect(V: Validator, v: Any) -> dict[str, Any]:
     """Expectations for the file's rule set, or a mapping of rule set -> expectations."""
     V.mapping(v, ("expect",), EXPECT_KEYS + tuple(rulesets.RULESETS))
     if any(k in rulesets.RULESETS for k in v):
@@ -28,9 +31,9 @@ def _ends() -> tuple[str, ...]:
     return ("6", "7") + tuple(s.id for r in rulesets.RULESETS.values() for s in r.steps if s.kind is Kind.END)
 
 
-def _one(V: Validator, v, path: tuple) -> dict:
+def _one(V: Validator, v: Any, path: YPath) -> dict[str, Any]:
     V.mapping(v, path, EXPECT_KEYS)
-    out: dict = {}
+    out: dict[str, Any] = {}
     for k, val in v.items():
         p = path + (k,)
         if k == "outcome":

@@ -13,6 +13,7 @@ from ..i18n import msg
 from ..rulesets.model import Kind, Step
 from .model import CORP, RUNNER, Action, Card, Effect
 from .validate import Validator, effect_word
+from .yamlsource import YPath
 
 __all__ = ["Place", "access_order", "replacement", "use", "jack_out", "rez", "break_subs", "trash", "decline_steal", "bypass"]
 
@@ -23,7 +24,7 @@ class Place:
 
     step: Step
     act: Action
-    path: tuple
+    path: YPath
     known: dict[str, Card]
     protecting: frozenset[str]
     v: Validator
@@ -46,7 +47,7 @@ def jack_out(p: Place, e: Effect) -> None:
 
 
 def rez(p: Place, e: Effect) -> None:
-    card = p.known.get(e.arg)
+    card = p.known.get(e.name)
     if p.act.side != CORP:
         raise p.refuse("only_corp_rezzes")
     if card is None:
@@ -82,7 +83,7 @@ def _during_access(p: Place, e: Effect) -> Card | None:
         raise p.refuse("during_access", at=True, what=effect_word(e.kind), step=p.step.id)
     if p.act.side != RUNNER:
         raise p.refuse("only_runner_during_access", what=effect_word(e.kind))
-    return p.known.get(e.arg)
+    return p.known.get(e.name)
 
 
 def trash(p: Place, e: Effect) -> None:
@@ -119,7 +120,7 @@ def replacement(p: Place, e: Effect) -> None:
 
 def use(p: Place, e: Effect) -> None:
     """A paid ability is used in a paid ability window, by the player whose card it is."""
-    name, n = e.arg
+    name, n = e.used
     card = p.known.get(name)
     if p.step.kind is not Kind.PAW:
         raise p.refuse("use_window", at=True, step=p.step.id)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..i18n import Text, t
-from ..rulesets import RULESETS
+from ..rulesets import RULESETS, whens
 
 __all__ = ["Effect", "Ability", "Subroutine", "Card", "Server", "Action", "Scenario", "Amount", "CENTRALS",
            "SIDES", "CARD_TYPES", "WHENS", "RUNNER", "CORP", "THIS", "THAT_ICE", "walk_effects", "says_end_the_run"]
@@ -17,9 +18,7 @@ SIDES = (RUNNER, CORP)
 CENTRALS = ("HQ", "R&D", "Archives")
 CARD_TYPES = ("ice", "agenda", "asset", "upgrade", "operation", "event", "program", "hardware",
               "resource", "identity")
-WHENS = ("run_begins", "approached", "encountered", "fully_broken", "encounter_ends", "passed",
-         "all_ice_passed", "approach_server", "would_be_successful", "if_successful", "successful", "accessed", "unsuccessful",
-         "run_ends", "static", "paid")
+WHENS = whens.WHENS  # every `when:` word, one entry each in the moment registry (`rulesets.whens`)
 THIS = "this"  # in a card's own abilities and subroutines, the card itself ("trash: this")
 THAT_ICE = "that ice"  # the ice of the moment (approached, encountered, passed): "trash that ice"
 _ETR_ONLY = re.compile(r"^\s*(?:etr|end the run|런 종료|런을 끝낸다|런을 종료한다)\s*\.?\s*$", re.IGNORECASE)
@@ -48,6 +47,21 @@ class Effect:
     arg: object = True
     opts: tuple[tuple[str, object], ...] = ()
     line: int | None = None
+
+    @property
+    def name(self) -> str:
+        """The argument when it is a name: a card's, a server's, a word of the vocabulary."""
+        if isinstance(self.arg, str):
+            return self.arg
+        raise TypeError(f"{self.kind}: argument {self.arg!r} is not a name")
+
+    @property
+    def used(self) -> tuple[str, int]:
+        """The argument of `use`: the card, and which of its paid abilities (from 1)."""
+        v = self.arg
+        if isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) and isinstance(v[1], int):
+            return v[0], v[1]
+        raise TypeError(f"{self.kind}: argument {v!r} is not a card and an ability")
 
     def opt(self, key: str, default: object = None) -> object:
         for k, v in self.opts:
@@ -182,11 +196,11 @@ class Scenario:
     credits: int = 5
     runner_cards: tuple[Card, ...] = ()
     corp_cards: tuple[Card, ...] = ()
-    expect: dict | None = None
+    expect: dict[str, Any] | None = None
     source: str | None = None
     text: str = ""
     turn: str = RUNNER                   # whose turn the run is made in (the active player)
-    notices: tuple = ()                  # text read but not understood (readings.Notice)
+    notices: tuple[Any, ...] = ()        # text read but not understood (readings.Notice)
 
     def placed_cards(self) -> tuple[Card, ...]:
         """The cards the file lists (players' cards, then each server's ice, root and contents)."""
@@ -200,7 +214,7 @@ class Scenario:
             out.setdefault(c.key, c)
         return out
 
-    def expect_for(self, ruleset_id: str) -> dict | None:
+    def expect_for(self, ruleset_id: str) -> dict[str, Any] | None:
         """The expectations for one ruleset (flat `expect` belongs to the scenario's ruleset)."""
         if self.expect is None:
             return None

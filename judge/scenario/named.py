@@ -3,10 +3,13 @@ the card's model, then the keys the scenario gives beside `card:`, which win."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import cards as catalogue
 from ..cards.model import model
 from ..i18n import Title
 from .validate import Validator
+from .yamlsource import YPath
 
 __all__ = ["resolve_card", "OVERRIDES"]
 
@@ -15,7 +18,7 @@ OVERRIDES = ("card", "id", "rezzed", "subroutines", "abilities", "trash_cost", "
              "text")
 
 
-def resolve_card(V: Validator, v: dict, path: tuple, side: str) -> tuple[dict, str | None, str]:
+def resolve_card(V: Validator, v: dict[str, Any], path: YPath, side: str) -> tuple[dict[str, Any], str | None, str]:
     """(the card as a plain mapping, its Korean title, its catalogue id) for a `card:` entry."""
     V.mapping(v, path, OVERRIDES, ("card",))
     asked = V.string(v["card"], path + ("card",), kind="a_card_name")
@@ -25,7 +28,7 @@ def resolve_card(V: Validator, v: dict, path: tuple, side: str) -> tuple[dict, s
         raise V.err(path + ("card",), "unknown_card", c=repr(asked), near=near or "—")
     if facts.side != side:
         raise V.err(path + ("card",), "card_wrong_side", c=facts.title, side=facts.side)
-    out: dict = {"name": facts.title, "type": facts.scenario_type,
+    out: dict[str, Any] = {"name": facts.title, "type": facts.scenario_type,
                  "subtypes": [s.replace("_", " ") for s in facts.subtypes]}
     if facts.trash_cost is not None:
         out["trash_cost"] = facts.trash_cost

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from .. import rulesets
 from ..errors import ScenarioError
@@ -28,7 +29,7 @@ MAX_SERVERS = 30
 CONFIDENCE = ("ruling", "rules", "reading")
 
 
-def _explanation(V: Validator, top: dict) -> dict[str, str]:
+def _explanation(V: Validator, top: dict[str, Any]) -> dict[str, str]:
     if "explanation" not in top:
         return {}
     ex = top["explanation"]
@@ -38,7 +39,7 @@ def _explanation(V: Validator, top: dict) -> dict[str, str]:
     return {k: V.string(ex[k], ("explanation", k), limit=MAX_TEXT) for k in ex}
 
 
-def _servers(V: Validator, raw) -> dict[str, Server]:
+def _servers(V: Validator, raw: Any) -> dict[str, Server]:
     servers: dict[str, Server] = {}
     V.mapping(raw, ("servers",), tuple(raw) if isinstance(raw, dict) else ())
     if len(raw) > MAX_SERVERS:
@@ -57,7 +58,7 @@ def _servers(V: Validator, raw) -> dict[str, Server]:
     return servers
 
 
-def _derived(V: Validator, top: dict) -> None:
+def _derived(V: Validator, top: dict[str, Any]) -> None:
     """The record of a decision that made this situation from another; checked, not kept."""
     if "derived" not in top:
         return
@@ -77,7 +78,7 @@ def _derived(V: Validator, top: dict) -> None:
         V.integer(n, p + ("subs", i), 1, 50)
 
 
-def _ruleset(V: Validator, top: dict, override: str | None) -> str:
+def _ruleset(V: Validator, top: dict[str, Any], override: str | None) -> str:
     rs_id = V.choice(top.get("ruleset", rulesets.DEFAULT), ("ruleset",), tuple(rulesets.RULESETS), "ruleset")
     if override:
         if override not in rulesets.RULESETS:
@@ -86,7 +87,7 @@ def _ruleset(V: Validator, top: dict, override: str | None) -> str:
     return rs_id
 
 
-def _installed_by_actions(V: Validator, raw: list) -> dict:
+def _installed_by_actions(V: Validator, raw: list[Any]) -> dict[str, Any]:
     """The ice the actions install (`install_ice: {card}`), by key, read before the actions are, so
     that an action can rez or break ice that an earlier action installed."""
     out = {}

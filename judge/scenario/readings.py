@@ -27,7 +27,7 @@ _TIMING = (("end_run", re.compile(r"\b(?:end(?:s|ing)? the run|etr)\b", re.IGNOR
 class Notice:
     """Text the judge could not read although it could change the answer."""
 
-    path: tuple            # where in the file ("servers", "HQ", "ice", 0, "subroutines", 1)
+    path: tuple[str | int, ...]  # where in the file ("servers", "HQ", "ice", 0, "subroutines", 1)
     line: int | None
     what: str              # end_run, jack_out, bypass, success: what the text mentions
     text: str

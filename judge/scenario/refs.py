@@ -3,6 +3,8 @@ never share a name."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..errors import ScenarioError
 from .model import CENTRALS, THAT_ICE, THIS, Card, Effect, Scenario, walk_effects
 from .validate import effect_word
@@ -21,14 +23,14 @@ def check_cards(sc: Scenario) -> dict[str, Card]:
     return seen
 
 
-def _named_cards(e: Effect) -> tuple:
+def _named_cards(e: Effect) -> tuple[str, ...]:
     spec = EFFECTS[e.kind]
-    names: tuple = ()
+    names: tuple[str, ...] = ()
     if spec.shape in (Shape.CARD, Shape.ICE) and isinstance(e.arg, str):
         names = (e.arg,)
     elif spec.shape is Shape.USE:
-        names = (e.arg[0],)
-    elif spec.shape in (Shape.PAIR, Shape.CARDS):
+        names = (e.used[0],)
+    elif spec.shape in (Shape.PAIR, Shape.CARDS) and isinstance(e.arg, tuple):
         names = e.arg
     pos = e.opt("position")
     if isinstance(pos, tuple):
@@ -36,7 +38,7 @@ def _named_cards(e: Effect) -> tuple:
     return names
 
 
-def _check(effects, line: int | None, sc: Scenario, known: dict[str, Card], servers: set[str]) -> None:
+def _check(effects: Iterable[Effect], line: int | None, sc: Scenario, known: dict[str, Card], servers: set[str]) -> None:
     for e in walk_effects(effects):
         what = effect_word(e.kind)
         for n in _named_cards(e):
@@ -69,7 +71,7 @@ def _reachable_ice(sc: Scenario) -> set[str] | None:
         if e.kind in _MOVERS:
             return None
         if e.kind == "encounter":
-            out.add(e.arg.key if isinstance(e.arg, Card) else e.arg)
+            out.add(e.arg.key if isinstance(e.arg, Card) else e.name)
     return out
 
 

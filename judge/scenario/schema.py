@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import rulesets
+from ..rulesets.whens import MOMENTS
 from .cards import ABILITY_KEYS, CARD_KEYS, RUNS
 from .conditions import CONDITIONS, COUNTS
 from .expect import EXPECT_KEYS, OUTCOMES
-from .model import CARD_TYPES, SIDES, WHENS
+from .model import CARD_TYPES, SIDES
 from .named import OVERRIDES
 from .parse import CONFIDENCE, DECISIONS
 from .validate import MAX_NAME, MAX_TEXT
@@ -15,17 +18,17 @@ from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
 __all__ = ["schema"]
 
 
-def _str(limit: int = MAX_NAME, **kw) -> dict:
+def _str(limit: int = MAX_NAME, **kw: Any) -> dict[str, Any]:
     return {"type": "string", "minLength": 1, "maxLength": limit, **kw}
 
 
-def _words(limit: int = MAX_NAME) -> dict:
+def _words(limit: int = MAX_NAME) -> dict[str, Any]:
     """Free text a scenario may give in both languages: a string, or `{en, ko}`."""
     return {"oneOf": [_str(limit), {"type": "object", "additionalProperties": False, "required": ["en"],
                                     "properties": {"en": _str(limit), "ko": _str(limit)}}]}
 
 
-def schema() -> dict:
+def schema() -> dict[str, Any]:
     """A JSON Schema (draft 2020-12) that every valid scenario satisfies."""
     step_ids = sorted({s.id for r in rulesets.RULESETS.values() for s in r.steps})
     name = _str()
@@ -58,7 +61,7 @@ def schema() -> dict:
     effect_map = {"type": "object", "minProperties": 1,
                   "properties": {**one, **options}, "additionalProperties": False,
                   "oneOf": [{"required": [k]} for k in EFFECTS]}
-    ability_props = {"when": {"enum": list(WHENS)}, "effect": {"$ref": "#/$defs/effect"},
+    ability_props = {"when": {"enum": list(MOMENTS)}, "effect": {"$ref": "#/$defs/effect"},
                      "cost": {"$ref": "#/$defs/effect"}, "if": conditions, "optional": {"type": "boolean"},
                      "after": name, "first": {"type": "boolean"}, "server": name, "ice": name,
                      "text": _words(MAX_TEXT)}

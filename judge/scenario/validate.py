@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from ..errors import ScenarioError
 from ..i18n import Msg, Text, Title, msg
 from .readings import Notice
-from .yamlsource import Doc, path_text
+from .yamlsource import Doc, YPath, path_text
 
 __all__ = ["Validator", "value_kind", "what", "effect_word", "MAX_NAME", "MAX_TEXT", "MAX_LIST"]
 
@@ -47,18 +50,18 @@ class Validator:
         self.doc = doc
         self.notices: list[Notice] = []  # text read but not understood (see readings)
 
-    def notice(self, path: tuple, what: str, text: str) -> None:
+    def notice(self, path: YPath, what: str, text: str) -> None:
         """Remember text the judge could not read although it could change the answer."""
         self.notices.append(Notice(path, self.doc.line(path), what, text if len(text) <= 200 else text[:200]))
 
-    def err(self, path: tuple, key: str, **args: object) -> ScenarioError:
+    def err(self, path: YPath, key: str, **args: object) -> ScenarioError:
         return ScenarioError(key, where=path_text(path) or None, line=self.doc.line(path),
                              source=self.doc.source, **args)
 
-    def line(self, path: tuple) -> int | None:
+    def line(self, path: YPath) -> int | None:
         return self.doc.line(path)
 
-    def mapping(self, v, path, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict:
+    def mapping(self, v: Any, path: YPath, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, Any]:
         if not isinstance(v, dict):
             raise self.err(path, "expected_mapping", got=value_kind(v))
         for k in v:
@@ -69,7 +72,7 @@ class Validator:
                 raise self.err(path, "missing_key", k=repr(k))
         return v
 
-    def string(self, v, path, *, limit: int = MAX_NAME, kind: str = "text") -> str:
+    def string(self, v: Any, path: YPath, *, limit: int = MAX_NAME, kind: str = "text") -> str:
         w = what(kind)
         if not isinstance(v, str):
             if path in self.doc.raw and not isinstance(v, (dict, list)):
@@ -83,9 +86,9 @@ class Validator:
             raise self.err(path, "too_long", what=w, n=len(v), max=limit)
         if any(ord(ch) < 32 and ch not in "\n\t" for ch in v):
             raise self.err(path, "control_in", what=w)
-        return v
+        return str(v)
 
-    def words(self, v, path, *, limit: int = MAX_NAME, kind: str = "text") -> str:
+    def words(self, v: Any, path: YPath, *, limit: int = MAX_NAME, kind: str = "text") -> str:
         """Free text in the reader's language: a string, or `{en: ..., ko: ...}` (ko optional),
         kept as the English text that a Korean reader sees in Korean (`i18n.Title`)."""
         if isinstance(v, dict):
@@ -94,26 +97,26 @@ class Validator:
             return Title(en, self.string(v["ko"], path + ("ko",), limit=limit, kind=kind)) if "ko" in v else en
         return self.string(v, path, limit=limit, kind=kind)
 
-    def integer(self, v, path, lo: int = 0, hi: int = 1000) -> int:
+    def integer(self, v: Any, path: YPath, lo: int = 0, hi: int = 1000) -> int:
         if isinstance(v, bool) or not isinstance(v, int):
             raise self.err(path, "expected_whole", got=value_kind(v))
         if not lo <= v <= hi:
             raise self.err(path, "out_of_range", v=v, lo=lo, hi=hi)
         return v
 
-    def boolean(self, v, path) -> bool:
+    def boolean(self, v: Any, path: YPath) -> bool:
         if not isinstance(v, bool):
             raise self.err(path, "expected_bool", got=value_kind(v))
         return v
 
-    def seq(self, v, path, limit: int = MAX_LIST) -> list:
+    def seq(self, v: Any, path: YPath, limit: int = MAX_LIST) -> list[Any]:
         if not isinstance(v, list):
             raise self.err(path, "expected_list", got=value_kind(v))
         if len(v) > limit:
             raise self.err(path, "list_too_long", n=len(v), max=limit)
         return v
 
-    def choice(self, v, path, options, kind: str = "value") -> str:
+    def choice(self, v: Any, path: YPath, options: Sequence[str], kind: str = "value") -> str:
         s = self.string(v, path, kind=kind)
         if s not in options:
             raise self.err(path, "not_known", s=repr(s), what=what(kind), options=", ".join(options))

@@ -57,7 +57,7 @@ class EffectSpec:
     name: str
     shape: Shape
     options: tuple[str, ...] = ()
-    legal: Callable | None = None  # (place, effect) -> None; raises when the step forbids it
+    legal: Callable[..., None] | None = None  # (place, effect) -> None; raises when the step forbids it
     choices: tuple[str, ...] = ()  # the words a WORD argument may be
     cost: bool = False             # a cost: when it cannot be paid, what follows it does not happen
 

@@ -9,7 +9,7 @@ import yaml
 
 from ..errors import ScenarioError
 
-__all__ = ["Doc", "load", "path_text", "MAX_BYTES", "MAX_NODES", "MAX_DEPTH"]
+__all__ = ["YPath", "Doc", "load", "path_text", "MAX_BYTES", "MAX_NODES", "MAX_DEPTH"]
 
 # libyaml's parser when PyYAML was built with it (ten times faster on a large file); the nodes and
 # their line marks are the same, and values are still built by the safe constructor below.
@@ -21,16 +21,19 @@ MAX_NODES = 20_000       # stops alias bombs ("billion laughs")
 MAX_DEPTH = 40           # stops pathological nesting
 
 
+YPath = tuple[str | int, ...]  # a place in a document: the keys and list indexes from its top
+
+
 @dataclass
 class Doc:
     """Plain values plus, for each path, the line it starts on and the text a plain scalar had."""
 
     data: object
-    lines: dict[tuple, int] = field(default_factory=dict)
-    raw: dict[tuple, str] = field(default_factory=dict)
+    lines: dict[YPath, int] = field(default_factory=dict)
+    raw: dict[YPath, str] = field(default_factory=dict)
     source: str | None = None
 
-    def line(self, path: tuple) -> int | None:
+    def line(self, path: YPath) -> int | None:
         """The line of a path, or of its nearest ancestor that has one."""
         while path:
             if path in self.lines:
@@ -46,7 +49,7 @@ class _Builder:
         self.ctor = yaml.SafeLoader.__new__(yaml.SafeLoader)
         yaml.constructor.SafeConstructor.__init__(self.ctor)
 
-    def build(self, node: yaml.Node, path: tuple, depth: int) -> object:
+    def build(self, node: yaml.Node, path: YPath, depth: int) -> object:
         self.count += 1
         if self.count > MAX_NODES:
             raise ScenarioError("too_many_values", n=MAX_NODES,
@@ -94,14 +97,14 @@ class _Builder:
         raise ScenarioError("unsupported_node", line=node.start_mark.line + 1)
 
 
-def _refuse_control(value: str, node: yaml.Node, path: tuple) -> None:
+def _refuse_control(value: str, node: yaml.Node, path: YPath) -> None:
     bad = _CONTROL.search(value)
     if bad:
         raise ScenarioError("control_char", c=f"U+{ord(bad.group()):04X}",
                             line=node.start_mark.line + 1, where=path_text(path) or None)
 
 
-def path_text(path: tuple) -> str:
+def path_text(path: YPath) -> str:
     out = ""
     for p in path:
         out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
@@ -115,9 +118,10 @@ def load(text: str | bytes, source: str | None = None) -> Doc:
             raise ScenarioError("scenario_too_big", n=len(text), max=MAX_BYTES,
                                 source=source)
         try:
-            text = text.decode("utf-8")
+            data = text
+            text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            line = text[:exc.start].count(b"\n") + 1
+            line = data[:exc.start].count(b"\n") + 1
             raise ScenarioError("not_utf8", n=exc.start, line=line,
                                 source=source) from None
     size = len(text.encode("utf-8", "surrogatepass"))

@@ -140,7 +140,7 @@ def ask(lines: Lines, questions: list[Question]) -> Answer:
                 continue
             mine = None
             for b in node.branches:
-                got = solve(b.child, _meets(b, qs, need))
+                got = solve(b.node, _meets(b, qs, need))
                 if got is None:
                     continue
                 acts = sum(1 for c in b.option if c.acts)

@@ -209,18 +209,18 @@ def _at(ctx: Context, x: Exec, enter: Event, evs: list[Event], before: State, af
     seen: set[str] = set()
     for e in evs:
         if e.kind == "trigger" and e.msg == "trigger" and e.extra_get("resolved", True):
-            card = ctx.cards.get(e.extra_get("card"))
+            found = ctx.cards.get(e.extra_get("card"))
             when = e.extra_get("when")
-            if card is None or card.key in seen or ("decline", card.key) in fixed:
+            if found is None or found.key in seen or ("decline", found.key) in fixed:
                 continue
-            if any(ab.optional and ab.when == when for ab in card.abilities):
-                seen.add(card.key)
-                out.append(_pair(Choice("decline", card.side, st.id, ice, visit, card.key)))
+            if any(ab.optional and ab.when == when for ab in found.abilities):
+                seen.add(found.key)
+                out.append(_pair(Choice("decline", found.side, st.id, ice, visit, found.key)))
         elif e.kind == "action" and e.msg == "access" and st.accesses:
-            card = ctx.cards.get(e.args_get("card"))
-            if card is not None and card.trash_cost is not None and card.type != "agenda" \
-                    and ("trash", card.key) not in fixed and ("decline_steal", card.key) not in fixed:
-                out.append(_pair(Choice("trash", RUNNER, st.id, ice, visit, card.key)))
+            accessed = ctx.cards.get(e.args_get("card"))
+            if accessed is not None and accessed.trash_cost is not None and accessed.type != "agenda" \
+                    and ("trash", accessed.key) not in fixed and ("decline_steal", accessed.key) not in fixed:
+                out.append(_pair(Choice("trash", RUNNER, st.id, ice, visit, accessed.key)))
     return out
 
 
@@ -229,7 +229,8 @@ def decisions(ctx: Context, before: State, events: list[Event], after: State) ->
     chose anything (usually one step entered; a forced encounter enters several)."""
     x = Exec(ctx, Work.thaw(before))
     out: list[tuple[Choice, ...]] = []
-    enter, evs = None, []
+    enter: Event | None = None
+    evs: list[Event] = []
     for e in events + [None]:
         if e is None or e.kind == "enter":
             if enter is not None:

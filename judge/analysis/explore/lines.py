@@ -123,7 +123,7 @@ class Lines:
                     continue
                 seen.add(node.id)
                 stack.append((node, True))
-                stack += [(b.child, False) for b in node.branches if b.child is not None and b.child.id not in seen]
+                stack += [(b.child, False) for b in node.branches if b.child is not None and b.node.id not in seen]
             self._order = out
         return self._order
 
@@ -137,7 +137,7 @@ class Lines:
                 continue
             keyed: dict[int, list[Branch]] = {}
             for b in node.branches:
-                keyed.setdefault(self._cons(b.items, self._trie[b.child.id]), []).append(b)
+                keyed.setdefault(self._cons(b.items, self._trie[b.node.id]), []).append(b)
             self._groups[node.id] = [Group(tuple(bs)) for bs in keyed.values()]
             if node.done:
                 merged = 0
@@ -164,7 +164,7 @@ class Lines:
                     continue
                 c: dict[str, int] = {}
                 for g in self._groups[n.id]:
-                    for k, v in self._counts[g.rep.child.id].items():
+                    for k, v in self._counts[g.rep.node.id].items():
                         c[k] = c.get(k, 0) + v
                 self._counts[n.id] = c
         return self._counts[node.id]
@@ -197,7 +197,7 @@ class Lines:
                 continue
             stack.append((node, path, steps, i + 1))
             g = groups[i]
-            child, here = g.rep.child, path + ((node, g),)
+            child, here = g.rep.node, path + ((node, g),)
             if child.leaf is not None:
                 n += 1
                 yield Line(here, child.leaf, steps + g.rep.steps)
@@ -220,7 +220,7 @@ class Lines:
             mine: dict[str, tuple] = {}
             for g in self.groups(node):
                 acts = sum(1 for c in g.rep.option if c.acts)
-                for outcome, (steps, made, rest, leaf) in best[g.rep.child.id].items():
+                for outcome, (steps, made, rest, leaf) in best[g.rep.node.id].items():
                     cand = (steps + g.rep.steps, made + acts, ((node, g), rest), leaf)
                     if outcome not in mine or cand[:2] < mine[outcome][:2]:
                         mine[outcome] = cand
@@ -252,7 +252,7 @@ class Lines:
         avoid: dict[int, dict[str, int]] = {}  # per node: lines below it that never pass an element
         for node in self.order():             # (an element missing: every line below avoids it)
             groups = self.groups(node)
-            below = [(g.rep.marks, avoid[g.rep.child.id], sum(self.counts(g.rep.child).values())) for g in groups]
+            below = [(g.rep.marks, avoid[g.rep.node.id], sum(self.counts(g.rep.node).values())) for g in groups]
             keys = set().union(*(marks | seen.keys() for marks, seen, _ in below)) if below else set()
             avoid[node.id] = {x: sum(0 if x in marks else seen.get(x, n) for marks, seen, n in below) for x in keys}
         total = self.total

@@ -60,6 +60,12 @@ class Branch:
     steps: int                      # steps entered
     child: Node | None = None       # None: never explored (the search stopped first)
 
+    @property
+    def node(self) -> Node:
+        """The node it leads to: every branch of a node the search finished has one."""
+        assert self.child is not None, "a branch the search never explored"
+        return self.child
+
 
 @dataclass(eq=False)
 class Node:
@@ -200,7 +206,7 @@ class _Search:
             node = stack[-1]
             if node.next >= len(node.options):
                 node.done = True
-                node.walked = sum(1 if b.child.leaf else b.child.walked for b in node.branches)
+                node.walked = sum(1 if b.node.leaf else b.node.walked for b in node.branches)
                 stack.pop()
                 continue
             why = self.over()

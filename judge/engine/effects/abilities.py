@@ -14,7 +14,7 @@ def use(c: Call) -> bool:
     """A paid ability as the card's model says: its conditions, its cost, then its effect, all of it
     (an ability whose cost trashes the ice still ends the run: the ice is passed after it)."""
     x = c.x
-    name, n = c.e.arg
+    name, n = c.e.used
     card = x.ctx.cards[name]
     ab = card.paid_abilities()[n - 1]
     if not x.active(card):
@@ -34,5 +34,5 @@ def use(c: Call) -> bool:
 @applies("decline")
 def decline(c: Call) -> None:
     """The player does not use an optional ability of a card at this step ("may")."""
-    c.x.w.declined |= {c.e.arg}
-    c.note("declines", card=c.e.arg)
+    c.x.w.declined |= {c.name}
+    c.note("declines", card=c.name)

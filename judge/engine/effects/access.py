@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ...i18n import msg
+from ...i18n import Text, msg
+from ..conditions import amount
+from ..state import Work
 from .core import Call, applies
 from .ice import leave
 
@@ -11,14 +13,15 @@ __all__: list[str] = []  # the functions register themselves in APPLY
 
 @applies("access_more")
 def access_more(c: Call) -> None:
-    c.x.w.access_more += c.e.arg
-    c.note("access_more_n", n=c.e.arg)
+    n = amount(c.x, c.number)
+    c.x.w.access_more += n
+    c.note("access_more_n", n=n)
 
 
 @applies("access_only")
 def access_only(c: Call) -> None:
-    c.x.w.access_only = tuple(c.e.arg)
-    c.note("access_only_set", cards=tuple(c.e.arg) or msg("engine.none"))
+    c.x.w.access_only = c.names
+    c.note("access_only_set", cards=c.names or msg("engine.none"))
 
 
 @applies("instead_of_access")
@@ -26,31 +29,32 @@ def instead_of_access(c: Call) -> None:
     """The first replacement to resolve replaces access; a later one has nothing left to replace,
     unless the rules let the mandatory one win (FFG ruling) or the Runner chose it (NSG 9.9.11a)."""
     w = c.x.w
+    what = c.text
     mandatory = bool(c.e.opt("mandatory")) and c.x.rs.mandatory_replacement_wins
     if c.source is not None:
-        w.replace_offers += ((c.source, c.e.arg),)
+        w.replace_offers += ((c.source, what),)
     if w.replaced_access:
         if mandatory and not w.replaced_mandatory:
             # FFG-era ruling (Security Testing over Account Siphon): the mandatory one applies.
-            c.note("mandatory_replaces", what=c.e.arg, first=w.replaced_access)
+            c.note("mandatory_replaces", what=what, first=w.replaced_access)
             if w.replacement_choice and w.replacement_choice != c.source:
-                c.warn("w_replacement_mandatory", card=w.replacement_choice, first=c.e.arg)
-            _apply(w, c.source, c.e.arg, True)
+                c.warn("w_replacement_mandatory", card=w.replacement_choice, first=what)
+            _apply(w, c.source, what, True)
             return
         if not w.replaced_mandatory and c.source is not None and w.replacement_choice == c.source:
-            c.note("replacement_chosen", card=c.source, what=c.e.arg, first=w.replaced_access)
-            _apply(w, c.source, c.e.arg, False)
+            c.note("replacement_chosen", card=c.source, what=what, first=w.replaced_access)
+            _apply(w, c.source, what, False)
             return
         if not w.replaced_mandatory and c.source is not None and not c.x.rs.mandatory_replacement_wins:
-            c.note("may_choose_instead", what=c.e.arg, first=w.replaced_access, card=c.source)
+            c.note("may_choose_instead", what=what, first=w.replaced_access, card=c.source)
             return
-        c.note("already_replaced", what=c.e.arg, first=w.replaced_access)
+        c.note("already_replaced", what=what, first=w.replaced_access)
         return
-    _apply(w, c.source, c.e.arg, mandatory)
-    c.note("instead_set", what=c.e.arg)
+    _apply(w, c.source, what, mandatory)
+    c.note("instead_set", what=what)
 
 
-def _apply(w, card: str | None, what: str, mandatory: bool) -> None:
+def _apply(w: Work, card: str | None, what: str | Text, mandatory: bool) -> None:
     w.replaced_access, w.replaced_by, w.replaced_mandatory = what, card, mandatory
 
 
@@ -58,7 +62,7 @@ def _apply(w, card: str | None, what: str, mandatory: bool) -> None:
 def replacement(c: Call) -> None:
     """The Runner says which of the replacements of the access applies (NSG 9.9.11a: when several
     would replace the same breach, the Runner chooses; the others have nothing left to replace)."""
-    w, card = c.x.w, c.e.arg
+    w, card = c.x.w, c.name
     w.replacement_choice = card
     offered = dict(w.replace_offers)
     if card not in offered:
@@ -78,9 +82,9 @@ def trash(c: Call) -> bool:
     as a cost ("[trash]: end the run"), a card that is not installed cannot pay it."""
     if c.st.accesses and c.action is not None:
         return True  # handled card by card in access_cards
-    if not c.installed(c.e.arg):
+    if not c.installed(c.name):
         return False
-    leave(c, c.e.arg, "trashed")
+    leave(c, c.name, "trashed")
     return True
 
 
@@ -88,8 +92,8 @@ def trash(c: Call) -> bool:
 def access_order(c: Call) -> None:
     """The Runner says in which order they access the cards, root upgrades among the others
     (CR 6.9.5b: the Runner chooses the order; R&D's cards still come from the top down)."""
-    c.x.w.access_order = tuple(c.e.arg)
-    c.note("access_order_set", cards=tuple(c.e.arg))
+    c.x.w.access_order = c.names
+    c.note("access_order_set", cards=c.names)
 
 
 @applies("decline_steal")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import cast
+
 from ...errors import RunError, ScenarioError
 from ...i18n import msg
 from ...scenario import CORP, RUNNER
@@ -44,14 +47,15 @@ def bypass(c: Call) -> None:
     w = c.x.w
     if not c.encountering("bypass"):
         return
+    ice = c.ice
     w.flags |= {Flag.BYPASSED}
-    w.bypassed += (w.ice,)
-    c.note("bypassed_ice", ice=w.ice)
+    w.bypassed += (ice,)
+    c.note("bypassed_ice", ice=ice)
 
 
 @applies("rez")
 def rez(c: Call) -> None:
-    w, key = c.x.w, c.e.arg
+    w, key = c.x.w, c.name
     if key in w.rezzed:
         c.warn("w_already_rezzed", card=key)
         return
@@ -68,7 +72,7 @@ def rez(c: Call) -> None:
 
 @applies("derez")
 def derez(c: Call) -> None:
-    w, key = c.x.w, c.e.arg
+    w, key = c.x.w, c.name
     if key not in w.rezzed:
         c.warn("w_not_rezzed", card=key)
         return
@@ -83,15 +87,16 @@ def break_(c: Call) -> None:
     w = c.x.w
     if not c.encountering("break"):
         return
-    subs = c.x.ctx.cards[w.ice].subroutines
-    nums = range(1, len(subs) + 1) if c.e.arg == "all" else c.e.arg
+    ice = c.ice
+    subs = c.x.ctx.cards[ice].subroutines
+    nums: Sequence[int] = range(1, len(subs) + 1) if c.e.arg == "all" else cast("tuple[int, ...]", c.e.arg)
     for n in nums:
         if n > len(subs):
-            raise ScenarioError("no_such_subroutine", i=w.ice, n=len(subs), k=n,
+            raise ScenarioError("no_such_subroutine", i=ice, n=len(subs), k=n,
                                 where=c.action.where if c.action else None,
                                 line=c.action.line if c.action else c.e.line, source=c.x.ctx.sc.source)
     w.broken |= set(nums)
-    whole = subs and all(n in w.broken for n in range(1, len(subs) + 1))
+    whole = bool(subs) and all(n in w.broken for n in range(1, len(subs) + 1))
     if whole and Flag.FULLY_BROKEN not in w.flags:
         w.flags |= {Flag.FULLY_BROKEN, Flag.FULLY_BROKEN_PENDING}  # "fully broken" once the ability ends
     if nums:
@@ -106,19 +111,19 @@ def break_(c: Call) -> None:
 def pay(c: Call) -> bool:
     """The Runner pays if able ("if able"); `then` is what paying gets ("if you do"), `otherwise`
     what happens when they cannot; an unpaid cost stops the rest of its list."""
-    x, n = c.x, amount(c.x, c.e.arg)
+    x, n = c.x, amount(c.x, c.number)
     if x.can_pay(n):
         x.spend(n)
         c.note("pays", side=RUNNER, n=n)
-        return x.resolve(c.e.opt("then", ()), c.side, c.st, c.source, c.action)
+        return x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
     c.note("cannot_pay", side=RUNNER, n=n)
-    x.resolve(c.e.opt("otherwise", ()), c.side, c.st, c.source, c.action)
+    x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
     return False
 
 
 @applies("gain")
 def gain(c: Call) -> None:
-    n = amount(c.x, c.e.arg)
+    n = amount(c.x, c.number)
     c.x.w.credits += n
     c.note("gains", side=RUNNER, n=n)
 
@@ -126,7 +131,7 @@ def gain(c: Call) -> None:
 @applies("lose")
 def lose(c: Call) -> None:
     """The Runner loses credits (never below zero; bad publicity credits are not theirs to lose)."""
-    n = min(amount(c.x, c.e.arg), c.x.w.credits)
+    n = min(amount(c.x, c.number), c.x.w.credits)
     c.x.w.credits -= n
     c.note("loses", side=RUNNER, n=n)
 
@@ -135,15 +140,15 @@ def lose(c: Call) -> None:
 def forbid(c: Call) -> None:
     """For the rest of the run something cannot happen (Blackmail: no ice is rezzed)."""
     who = c.source or c.side
-    c.x.w.forbidden |= {(c.e.arg, who)}
-    c.note("forbid_set", what=msg(f"engine.forbids.{c.e.arg}"), card=who)
+    c.x.w.forbidden |= {(c.name, who)}
+    c.note("forbid_set", what=msg(f"engine.forbids.{c.name}"), card=who)
 
 
 @applies("allow")
 def allow(c: Call) -> None:
     """For the rest of the run something may happen anywhere (the Runner may jack out at any time)."""
     who = c.source or c.side
-    what = c.e.arg if c.e.arg != "jack_out_here" else f"jack_out@{c.x.occ(c.st)}"
+    what = c.name if c.name != "jack_out_here" else f"jack_out@{c.x.occ(c.st)}"
     c.x.w.allowed |= {(what, who)}
     # "at this step" is said as such, not as "for the rest of the run"
     c.note("allow_here" if c.e.arg == "jack_out_here" else "allow_set", what=msg(f"engine.allows.{c.e.arg}"), card=who)

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...scenario import CORP, Card
 from .. import board
 from ..state import Flag, Work
-from .core import Call, applies
+from .core import Call, Position, applies
 
 __all__ = ["leave"]
 
 
-def _insert_index(w: Work, server: str, position) -> int | None:
+def _insert_index(w: Work, server: str, position: Position) -> int | None:
     """Where a position puts new ice, or None when the ice it is relative to no longer protects it."""
     sl = board.slots_of(w, server)
     if position in (None, "outermost"):
         return 0
     if position == "innermost":
         return len(sl)
+    assert isinstance(position, tuple)  # the parser's shape: ((inward_of | outward_of, card),)
     (rel, ref), = position
     idx = next((i for i, (_, ice) in enumerate(sl) if ice == ref), None)
     if idx is None:
@@ -32,7 +35,8 @@ def _relative(w: Work, server: str, sid: int) -> str:
     if w.pos is None or w.pos[0] != server:
         return "installed_inward" if server == w.server and w.pos is None else "installed_elsewhere"
     sl = board.slots_of(w, server)
-    mine = next(i for i, (s, _) in enumerate(sl) if s == w.pos[1])
+    here = w.pos[1]
+    mine = next(i for i, (s, _) in enumerate(sl) if s == here)
     new = next(i for i, (s, _) in enumerate(sl) if s == sid)
     return "installed_inward" if new > mine else "installed_outward"
 
@@ -40,14 +44,15 @@ def _relative(w: Work, server: str, sid: int) -> str:
 @applies("install_ice")
 def install_ice(c: Call) -> None:
     w = c.x.w
-    card: Card = c.e.arg
-    position = c.e.opt("position")
+    card = c.card
+    position = c.opt_position()
+    ref = position[0][1] if isinstance(position, tuple) else None
     # "inward of X" names X's server, wherever the run is now (the attacked server may have changed).
-    near = board.slot_of(w, position[0][1]) if isinstance(position, tuple) else None
-    server = c.e.opt("server") or (near[0] if near else w.server)
+    near = board.slot_of(w, ref) if ref is not None else None
+    server = c.opt_name("server") or (near[0] if near else w.server)
     idx = _insert_index(w, server, position)
     if idx is None:  # the ice it should stand next to has gone: it cannot be installed there
-        c.warn("w_no_such_position", card=card.key, ref=position[0][1])
+        c.warn("w_no_such_position", card=card.key, ref=ref)
         return
     sid = board.insert_ice(w, server, idx, card.key)
     w.removed -= {card.key}
@@ -76,25 +81,26 @@ def leave(c: Call, key: str, verb: str, side: str | None = None) -> None:
 @applies("uninstall")
 def uninstall(c: Call) -> bool:
     """A card leaves play; as a cost, a card that is not installed cannot pay it."""
-    if not c.installed(c.e.arg):
+    if not c.installed(c.name):
         return False
-    leave(c, c.e.arg, "uninstalled")
+    leave(c, c.name, "uninstalled")
     return True
 
 
 @applies("move_ice")
 def move_ice(c: Call) -> None:
-    w, key = c.x.w, c.e.arg
+    w, key = c.x.w, c.name
     where = board.slot_of(w, key)
     if not where:
         c.warn("w_not_protecting", card=key)
         return
     server, i = where
-    to = c.e.opt("to") or server
+    to = c.opt_name("to") or server
     was_current = key == w.ice and w.pos == (server, board.slots_of(w, server)[i][0])
-    idx = _insert_index(w, to, c.e.opt("position"))
+    position = c.opt_position()
+    idx = _insert_index(w, to, position)
     if idx is None:
-        c.warn("w_no_such_position", card=key, ref=c.e.opt("position")[0][1])
+        c.warn("w_no_such_position", card=key, ref=position[0][1] if isinstance(position, tuple) else None)
         return
     board.set_ice_at(w, server, i, None)  # positions are never removed mid-run, so idx still holds
     sid = board.insert_ice(w, to, idx, key)
@@ -112,7 +118,7 @@ def move_ice(c: Call) -> None:
 @applies("swap_ice")
 def swap_ice(c: Call) -> None:
     w = c.x.w
-    a, b = c.e.arg
+    a, b = c.names
     wa, wb = board.slot_of(w, a), board.slot_of(w, b)
     if not wa and not wb:
         c.warn("w_not_protecting", card=f"{a}, {b}")
@@ -121,22 +127,32 @@ def swap_ice(c: Call) -> None:
         board.set_ice_at(w, wa[0], wa[1], b)
         board.set_ice_at(w, wb[0], wb[1], a)
     else:
-        (srv, i), inside, outside = (wa, a, b) if wa else (wb, b, a)
+        (srv, i), inside, outside = (wa, a, b) if wa else (cast("tuple[str, int]", wb), b, a)
         board.set_ice_at(w, srv, i, outside)
         w.removed = (w.removed | {inside}) - {outside}
         w.rezzed -= {inside}
     c.note("swapped", a=a, b=b)
-    if w.ice in (a, b) and c.in_position_step:
-        other = b if w.ice == a else a
-        if Flag.ENCOUNTERING in w.flags:
-            where = board.slot_of(w, w.ice)
-            if where:  # the Runner goes with the encountered ice
-                w.pos = (where[0], board.slots_of(w, where[0])[where[1]][0])
-                w.server = where[0]
-        elif _in_position(w, other):
-            # Swapped while approached: the Runner now approaches the other ice (no new trigger).
-            w.ice = other
-            c.note("now_approaching", ice=other)
+    ice = w.ice
+    if ice is None or ice not in (a, b):
+        return
+    other = b if ice == a else a
+    if not c.in_position_step:
+        # CR 6.2.7e: during Initiation or Movement the Runner stays in their position; when it is
+        # the one they will approach next (NSG 6.9.1e-f, 6.9.4e-f: not the ice just passed), it
+        # now holds the other ice, which is the one they approach (6.2.2f: no new position).
+        if (not c.st.per_ice or c.st.ice_optional) and _in_position(w, other):
+            board.revisit(w, ice, other)
+            w.ice, w.visit = other, board.visits_of(w, other)
+            c.note("position_holds", ice=other)
+    elif Flag.ENCOUNTERING in w.flags:
+        where = board.slot_of(w, ice)
+        if where:  # the Runner goes with the encountered ice
+            w.pos = (where[0], board.slots_of(w, where[0])[where[1]][0])
+            w.server = where[0]
+    elif _in_position(w, other):
+        # Swapped while approached: the Runner now approaches the other ice (no new trigger).
+        w.ice = other
+        c.note("now_approaching", ice=other)
 
 
 def _in_position(w: Work, key: str) -> bool:
@@ -147,15 +163,18 @@ def _in_position(w: Work, key: str) -> bool:
 
 @applies("change_server")
 def change_server(c: Call) -> None:
-    c.x.w.server = c.e.arg
-    c.note("server_changed", server=c.e.arg)
+    c.x.w.server = c.name
+    c.note("server_changed", server=c.name)
 
 
 @applies("move_runner")
 def move_runner(c: Call) -> None:
     """CR 6.2.8 / 6.1.2: the Runner moves to the outermost position of a server, which becomes
     the attacked server; the run goes on from approaching that ice (Letheia Nisei, Mirage)."""
-    w, server = c.x.w, c.e.arg
+    w, server = c.x.w, c.name
+    if Flag.REACHED_SUCCESS in w.flags or c.x.run_over():
+        c.note("move_ineffective", server=server)  # CR 6.2.8c: no position in Success or Run Ends
+        return
     w.server = server
     first = next(((s, i) for s, i in board.slots_of(w, server) if i), None)
     w.pos, w.ice = ((server, first[0]), first[1]) if first else (None, None)
@@ -170,8 +189,13 @@ def move_runner(c: Call) -> None:
 
 @applies("encounter")
 def encounter(c: Call) -> None:
-    """A forced encounter: the encounter steps of that ice now, then the run resumes where it was."""
-    c.x.forced_encounter(c.e.arg.key if isinstance(c.e.arg, Card) else c.e.arg, c.side, c.st)
+    """A forced encounter: the encounter steps of that ice now, then the run resumes where it was.
+    Once the run has ended no encounter begins (CR 6.8.2c: no new timing structure)."""
+    key = c.e.arg.key if isinstance(c.e.arg, Card) else c.name
+    if c.x.run_over():
+        c.note("no_encounter_run_over", ice=key)
+        return
+    c.x.forced_encounter(key, c.side, c.st)
 
 
 @applies("approach_again")
