@@ -95,7 +95,7 @@ def test_the_cli_writes_a_300_dpi_png_and_a_pdf_of_several_pages(tmp_path):
 
     r = CliRunner().invoke(main, [ "--style", "doc", "--format", "png", "--dpi", "300", "-o",
                                   str(tmp_path / "c.png")])
-    p = CliRunner().invoke(main, ["--style", "doc", "--ruleset", "nsg", "--paper", "letter", "--format", "pdf",
+    p = CliRunner().invoke(main, ["--style", "doc", "--ruleset", "ffg-rr", "--paper", "letter", "--format", "pdf",
                                   "-o", str(tmp_path / "c.pdf")])
     assert r.exit_code == 0 and round(_png_dpi((tmp_path / "c.png").read_bytes())[2]) == 300
     assert p.exit_code == 0 and len(text_sizes((tmp_path / "c.pdf").read_bytes())[1]) >= 2

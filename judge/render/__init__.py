@@ -252,7 +252,21 @@ def render(dot_text: str, fmt: str, dpi: int | None = None) -> bytes:
     """DOT text drawn by Graphviz as svg, png or pdf bytes (an SVG names its font fallbacks;
     a PNG at `dpi`, Graphviz's 96 when not given)."""
     out = run_dot(dot_text, fmt, dpi=dpi)
+    if fmt == "png" and dpi:
+        out = with_dpi(out, dpi)
     return without_id_titles(with_font_fallback(out.decode("utf-8"))).encode("utf-8") if fmt == "svg" else out
+
+
+def with_dpi(png: bytes, dpi: int) -> bytes:
+    """A PNG that says its resolution (a pHYs chunk), so printing software sizes it right."""
+    import struct
+    import zlib
+
+    ppm = round(dpi / 0.0254)
+    body = b"pHYs" + struct.pack(">IIB", ppm, ppm, 1)
+    chunk = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+    end = 8 + 8 + 13 + 4                      # signature, IHDR length and type, IHDR data, CRC
+    return png[:end] + chunk + png[end:] if b"pHYs" not in png else png
 
 
 def to_png(dot_text: str) -> bytes:

@@ -44,7 +44,8 @@ class Printed:
         """Each page as a file: svg, png (at `dpi`) or pdf."""
         if fmt not in ("svg", "png", "pdf"):
             raise ChartError("paper_format", fmt=fmt)
-        return [run_dot(dot, fmt, dpi=dpi) for dot in self.dots]
+        from . import render
+        return [render(dot, fmt, dpi) for dot in self.dots]
 
 
 def printed(chart: Chart, paper: Paper, look: Look = PAPER_LOOK) -> Printed:

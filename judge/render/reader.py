@@ -92,6 +92,7 @@ def _code(m: re.Match, lang: str) -> str:
 
 
 _DROP = "\x00"
+_SYNTAX_ASIDE = re.compile(r"\s*\((?:[^()]*[,;] )?[a-z_]+: [^()]*\)")   # "(effect: end_run, or if:)"
 _DROPPED_SENTENCE = re.compile(r"(?:(?<=\s)|^)[^\s.。\n][^.。\n]*\x00[^.。\n]*(?:[.。]\s*|$)")
 
 
@@ -207,6 +208,7 @@ def for_readers(text: str, lang: str, context: str = "") -> str:
     """The library's prose (an explanation, a title) for a reader of rules documentation;
     `context`: other text on the same card (its English explanation names cards in full)."""
     text = _DROPPED_SENTENCE.sub("", _CODE.sub(lambda m: _code(m, lang), text)).strip()
+    text = _SYNTAX_ASIDE.sub("", text)
     text = _swap(text, _RULESET, lambda m: ruleset_name(m.group(1), lang))
     text = re.sub(r"\s+([.,)])", r"\1", text).replace("()", "")
     return korean_titles(text, context) if lang == "ko" else text
