@@ -52,8 +52,29 @@ def report(name: str, times: list[float]) -> float:
     return med
 
 
+def build_and_layout(t) -> None:
+    """Building each structure chart's DOT text, and laying it out with Graphviz (`dot -Tsvg`)."""
+    from judge import rulesets
+    from judge.render.doc import doc_structure
+    from judge.render.dot import to_dot
+    from judge.render.extract import structure
+    from judge.render.timeline import timeline
+
+    charts = [structure(rs, lang) for rs in sorted(rulesets.RULESETS) for lang in ("en", "ko")]
+    charts += [doc_structure(rs, lang) for rs in sorted(rulesets.RULESETS) for lang in ("en", "ko")]
+    charts += [timeline(t, lang) for lang in ("en", "ko")]
+    build = [min(timed(lambda _p, c=c: to_dot(c), [0] * 5)) for c in charts]
+    print(f"DOT text built for {len(charts)} charts: {sum(build) * 1000:.2f} ms in all "
+          f"(median {statistics.median(build) * 1000:.3f} ms a chart)")
+    texts = [to_dot(c) for c in charts]
+    lay = [statistics.median(timed(lambda _p, d=d: run_dot(d, "svg"), [0] * 3)) for d in texts]
+    print(f"dot -Tsvg for the same {len(texts)} charts: {sum(lay) * 1000:.0f} ms in all "
+          f"(median {statistics.median(lay) * 1000:.0f} ms a chart)\n")
+
+
 def main() -> None:
     t = long_walk_through()
+    build_and_layout(t)
     positions = step_positions(t)
     print(f"walk-through: {len(positions)} steps, {len(t.events)} events, ruleset {t.rs.id}")
     for lang in ("en", "ko"):

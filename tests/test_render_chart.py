@@ -113,11 +113,11 @@ def test_each_kind_of_step_has_its_own_shape_and_the_legend_shows_them():
     dot = render.chart_dot("ffg-rr", "en")
     shapes = {}
     for kind in ("step", "paw", "decision", "check", "end"):
-        m = re.search(rf'"legend-{kind}" \[.*?shape="([a-z]+)"', dot)
+        m = re.search(rf'"legend-{kind}" \[.*?shape="?([a-z]+)"?', dot)
         assert m, kind
         shapes[kind] = m.group(1)
     assert len(set(shapes.values())) == 5, shapes
-    assert 'id="legend"' in dot
+    assert re.search(r'\bid="?legend"?[ \]]', dot)
 
 
 def test_the_same_graph_gives_the_same_dot_text():
@@ -135,7 +135,7 @@ def test_the_inline_svg_has_no_prologue():
 def test_mermaid_has_every_step_in_its_phase_and_every_regular_edge():
     from judge.cli.chart import _produce
 
-    text = _produce("mermaid", "ko", "ffg-rr", None, None, False).decode()
+    text = _produce("mermaid", "ko", "ffg-rr", None, None, False)[0].decode()
     assert text.splitlines()[3] == "flowchart TD"
     rs = rulesets.get("ffg-rr")
     for s in rs.steps:

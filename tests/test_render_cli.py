@@ -117,10 +117,14 @@ def test_the_documentation_style_is_drawn_from_the_command_line(capsys, tmp_path
     assert drawn == 0 and png.read_bytes().startswith(b"\x89PNG")
 
 
-def test_the_documentation_style_of_a_moment_is_refused_in_one_line(capsys):
-    code, out, err = judge(capsys, "chart", "--style", "doc", "--scenario", WALK)
+def test_the_documentation_style_draws_a_moment_and_a_walk_through_for_writers(capsys):
+    code, moment, err = judge(capsys, "chart", "--style", "doc", "--scenario", WALK, "--step", "3")
+    walked, walk, _ = judge(capsys, "chart", "--style", "doc", "--scenario", WALK, "--timeline", "--direction", "tb",
+                            "--format", "dot")
 
-    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--style doc" in err
+    assert code == 0 and err == "" and "current" in moment and 'id="interrupts-table"' in moment
+    assert 'class="transition interrupt' not in moment                    # the doc style: no interrupt arrows
+    assert walked == 0 and "rank=same" not in walk and "ffg-rr ·" not in walk  # top to bottom, no rule set id
 
 
 def test_export_html_writes_one_file_with_every_step(capsys, tmp_path):
@@ -133,7 +137,7 @@ def test_export_html_writes_one_file_with_every_step(capsys, tmp_path):
     assert html.startswith("<!doctype html>") and '<html lang="ko">' in html and html.count('class="position"') > 5
 
 
-@pytest.mark.parametrize("flag, mark", [("--markdown", "# "), ("--namuwiki", "== ")])
+@pytest.mark.parametrize("flag, mark", [("--markdown", "# "), ("--namuwiki", "'''")])
 def test_export_prints_the_structure_or_a_walk_through_as_wiki_text(capsys, flag, mark):
     code, structure, _ = judge(capsys, "export", flag, "--ruleset", "ffg-core")
     walked, walk, _ = judge(capsys, "export", flag, WALK, "--lang", "ko")

@@ -11,7 +11,7 @@ import pytest
 from judge.rulesets import RULESETS
 
 MAGIC = {"svg": b"<?xml", "png": b"\x89PNG", "pdf": b"%PDF-", "dot": b"digraph", "mmd": b"---\ntitle: ",
-         "md": b"# ", "namuwiki": b"== "}
+         "md": b"# ", "namuwiki": b"'''"}
 HOSTILE = b"""
 title: "<script>alert(1)</script> [[x]]"
 run: {server: HQ}
@@ -97,7 +97,7 @@ def test_the_walk_through_file_downloads_in_the_pages_language_and_rule_set(clie
     assert not re.search(r'\b(?:src|href)="(?!#)', html)
 
 
-@pytest.mark.parametrize("fmt, start", [("md", "# "), ("namuwiki", "== ")])
+@pytest.mark.parametrize("fmt, start", [("md", "# "), ("namuwiki", "'''")])
 def test_the_walk_through_downloads_as_wiki_text(client, sid, fmt, start):
     resp = client.get(f"/s/{sid}/walkthrough.{fmt}?lang=en")
 

@@ -11,11 +11,13 @@ from .. import rulesets
 from ..engine import run
 from ..render import (
     STYLES,
+    Paper,
     chart_dot,
     chart_svg,
     clean_chart,
     highlighted_dot,
     highlighted_svg,
+    paper_chart,
     render,
     styled_dot,
     timeline_dot,
@@ -25,7 +27,8 @@ from ..render import (
 from ..render.errors import ChartError
 from ..render.extract import structure
 from ..render.mermaid import to_mermaid
-from ..render.timeline import timeline
+from ..render.printed import DPI_PRINT
+from ..render.timeline import DIRECTIONS, timeline
 from ..render.wiki import structure_text, walkthrough_text
 from ..scenario import load_scenario
 
@@ -65,38 +68,52 @@ def _trace(path: str, ruleset: str | None):
 
 
 def _produce(fmt: str, lang: str, ruleset: str | None, scenario: str | None, step: str | None,
-             timeline_only: bool, style: str = "full") -> bytes:
-    if style != "full":
-        if scenario is not None or step is not None or timeline_only:
-            raise ChartError("style_needs_structure")
-        return clean_chart(ruleset or rulesets.DEFAULT, lang, fmt, style)
+             timeline_only: bool, style: str = "full", paper: Paper | None = None, dpi: int | None = None,
+             direction: str = "lr") -> list[bytes]:
+    """The chart as files: one, or a page each when laid out for paper in more than one page."""
+    if paper is not None and fmt in ("dot", "mermaid"):
+        raise ChartError("paper_format", fmt=fmt)
     if timeline_only:
         if scenario is None:
             raise ChartError("timeline_needs_scenario")
         t = _trace(scenario, ruleset)
         if fmt == "mermaid":
-            return to_mermaid(timeline(t, lang)).encode()
-        dot = timeline_dot(t, lang)
-        return dot.encode() if fmt == "dot" else render(dot, fmt)
-    if scenario is not None:
-        t = _trace(scenario, ruleset)
-        pos = moment_of_step(t, step)
+            return [to_mermaid(timeline(t, lang, doc=style == "doc", direction=direction)).encode()]
+        dot = timeline_dot(t, lang, style, direction, paper)
+        return [dot.encode() if fmt == "dot" else render(dot, fmt, dpi)]
+    t = _trace(scenario, ruleset) if scenario is not None else None
+    if t is None and step is not None:
+        raise ChartError("step_needs_scenario")
+    pos = moment_of_step(t, step) if t is not None else None
+    rs_id = t.rs.id if t is not None else ruleset or rulesets.DEFAULT
+    if paper is not None:   # paper is for documentation: the doc style, whatever was asked
+        pages = paper_chart(rs_id, lang, paper, "doc", t, pos)
+        return [pages.pdf()] if fmt == "pdf" else pages.pages(fmt, dpi)
+    if t is not None:
         if fmt == "svg":
-            return (highlighted_svg(t, pos, lang)).encode()
+            return [highlighted_svg(t, pos, lang, style).encode()]
         if fmt == "mermaid":
             raise ChartError("moment_not_mermaid")
-        dot = highlighted_dot(t, pos, lang)
-        return dot.encode() if fmt == "dot" else render(dot, fmt)
-    if step is not None:
-        raise ChartError("step_needs_scenario")
-    ruleset = ruleset or rulesets.DEFAULT
+        dot = highlighted_dot(t, pos, lang, style)
+        return [dot.encode() if fmt == "dot" else render(dot, fmt, dpi)]
+    if style != "full" or dpi is not None:
+        if fmt == "mermaid" and style != "full":
+            raise ChartError("style_not_mermaid")
+        dot = styled_dot(rs_id, lang, style)
+        if fmt in ("svg", "png", "pdf"):
+            return [render(dot, fmt, dpi) if dpi else clean_chart(rs_id, lang, fmt, style)]
     if fmt == "svg":
-        return chart_svg(ruleset, lang).encode()
+        return [chart_svg(rs_id, lang).encode()]
     if fmt == "dot":
-        return chart_dot(ruleset, lang).encode()
+        return [styled_dot(rs_id, lang, style).encode()]
     if fmt == "mermaid":
-        return to_mermaid(structure(ruleset, lang)).encode()
-    return render(chart_dot(ruleset, lang), fmt)
+        return [to_mermaid(structure(rs_id, lang)).encode()]
+    return [render(chart_dot(rs_id, lang), fmt, dpi)]
+
+
+def _paged(path: Path, n: int) -> Path:
+    """Page n of a chart written as several files: chart.png, chart-2.png, ..."""
+    return path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -180,10 +197,19 @@ def timeline_sources(out: Path) -> list[Path]:
 @click.option("--timeline", "timeline_only", is_flag=True, help="Draw the scenario's walk-through instead.")
 @click.option("--style", type=click.Choice(STYLES), default="full", show_default=True,
               help="full: every interrupt drawn (for judging); doc: the main flow, interrupts in a table beneath.")
+@click.option("--paper", default=None, metavar="SHEET",
+              help="Lay the chart out for print: a4 or letter, -landscape for landscape (a4-landscape). The text "
+                   "prints at 7 pt or more at 100%; a chart that needs more than one page is a PDF of several, or one "
+                   "SVG/PNG file per page (chart.png, chart-2.png, ...).")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=None,
+              help=f"PNG resolution in dots per inch (default Graphviz's 96; {DPI_PRINT} for print).")
+@click.option("--direction", type=click.Choice(DIRECTIONS), default="lr", show_default=True,
+              help="--timeline: each row of steps left to right (lr), or each step under the last (tb).")
 @click.option("--all", "all_charts", is_flag=True, help="Write every committed chart into the -o folder.")
 @click.option("-o", "--output", default=None, help="Output file (or folder with --all); default: stdout.")
 def chart_cmd(ruleset: str | None, lang: str, fmt: str, scenario: str | None, step: str | None,
-              timeline_only: bool, style: str, all_charts: bool, output: str | None) -> None:
+              timeline_only: bool, style: str, paper: str | None, dpi: int | None, direction: str,
+              all_charts: bool, output: str | None) -> None:
     """Draw timing charts with Graphviz (or as Mermaid text)."""
     if all_charts:
         if output is None:
@@ -191,11 +217,17 @@ def chart_cmd(ruleset: str | None, lang: str, fmt: str, scenario: str | None, st
         written = write_all(Path(output))
         click.echo(f"{len(written)} files in {output}")
         return
-    data = _produce(fmt, lang, ruleset, scenario, step, timeline_only, style)
+    if dpi is not None and fmt != "png":
+        raise ChartError("dpi_needs_png", fmt=fmt)
+    pages = _produce(fmt, lang, ruleset, scenario, step, timeline_only, style,
+                     Paper.parse(paper) if paper else None, dpi, direction)
     if output is None:
-        if fmt in BINARY:
+        if fmt in BINARY or len(pages) > 1:
             raise ChartError("binary_output", fmt=fmt)
-        sys.stdout.write(data.decode("utf-8"))
+        sys.stdout.write(pages[0].decode("utf-8"))
         sys.stdout.flush()
-    else:
-        _write(Path(output), data)
+        return
+    for n, data in enumerate(pages, 1):
+        _write(_paged(Path(output), n), data)
+    if len(pages) > 1:
+        click.echo(f"{len(pages)} pages: " + ", ".join(str(_paged(Path(output), n)) for n in range(1, len(pages) + 1)))

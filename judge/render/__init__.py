@@ -26,6 +26,9 @@ from .graphviz import graphviz_runs, run_dot
 from .highlight import as_heat, as_highlight, moment_at, moments
 from .mermaid import to_mermaid
 from .model import Chart
+from .paper import Paper
+from .printed import Printed, printed
+from .settings import LOOK, PAPER_LOOK, Look
 from .standalone import walkthrough_html as _standalone
 from .svg import LaidOut, prepare, strip_prologue, with_font_fallback, without_id_titles
 from .timeline import timeline
@@ -33,14 +36,14 @@ from .timeline import timeline
 __all__ = ["chart_dot", "chart_svg", "walkthrough_html", "step_highlights", "plain_titles", "styled_dot", "clean_chart",
            "CLEAN_FORMATS", "STYLES", "highlight", "highlighted_svg", "highlight_all", "STYLE_CSS", "HEAT_CSS", "heat_svg",
            "style_css", "strip_prologue", "timeline_dot", "timeline_svg", "render", "to_png", "graphviz_runs",
-           "highlighted_dot", "ChartError"]
+           "highlighted_dot", "highlighted_chart", "paper_chart", "Paper", "Printed", "ChartError"]
 
 STYLE_CSS: str = style_css()
 HEAT_CSS: str = heat_css()
 RETRY_AFTER = 30.0  # seconds a failed layout is remembered before Graphviz is tried again
 _lock = threading.Lock()
-_laid: dict[tuple[str, str], LaidOut] = {}
-_failed: dict[tuple[str, str], tuple[float, ChartError]] = {}
+_laid: dict[tuple[str, str, str], LaidOut] = {}
+_failed: dict[tuple[str, str, str], tuple[float, ChartError]] = {}
 
 
 @cache
@@ -49,8 +52,15 @@ def _chart(ruleset_id: str, lang: str) -> Chart:
 
 
 @cache
-def _edges(ruleset_id: str, lang: str) -> dict[str, str]:
-    return edge_element(_chart(ruleset_id, lang))
+def _styled(ruleset_id: str, lang: str, style: str = "full") -> Chart:
+    if style not in STYLES:
+        raise ChartError("unknown_style", asked=repr(style), known=", ".join(STYLES))
+    return _chart(ruleset_id, lang) if style == "full" else doc_structure(ruleset_id, _lang(lang))
+
+
+@cache
+def _edges(ruleset_id: str, lang: str, style: str = "full") -> dict[str, str]:
+    return edge_element(_styled(ruleset_id, lang, style))
 
 
 def _lang(lang: str) -> str:
@@ -65,11 +75,11 @@ def _highlightable(chart: Chart) -> set[str]:
     return ids | {c.id for c in chart.clusters if "phase" in c.classes}
 
 
-def _laid_out(ruleset_id: str, lang: str) -> LaidOut:
+def _laid_out(ruleset_id: str, lang: str, style: str = "full") -> LaidOut:
     """The chart laid out by Graphviz: once per (ruleset, language) per process, even across threads.
     A failure is remembered for RETRY_AFTER seconds: while Graphviz is missing, broken or hanging,
     the requests queued behind this lock fail at once instead of each waiting out the timeout."""
-    key = (ruleset_id, _lang(lang))
+    key = (ruleset_id, _lang(lang), style)
     got = _laid.get(key)
     if got is None:
         with _lock:
@@ -79,7 +89,7 @@ def _laid_out(ruleset_id: str, lang: str) -> LaidOut:
                 if failed is not None and time.monotonic() - failed[0] < RETRY_AFTER:
                     raise failed[1]
                 try:
-                    got = _laid[key] = _lay_out(_chart(*key))
+                    got = _laid[key] = _lay_out(_styled(*key))
                 except ChartError as exc:
                     _failed[key] = (time.monotonic(), exc)
                     raise
@@ -123,34 +133,35 @@ def clean_chart(ruleset_id: str, lang: str, fmt: str, style: str = "full") -> by
     return dot.encode() if fmt == "dot" else render(dot, fmt)
 
 
-def chart_svg(ruleset_id: str, lang: str) -> str:
+def chart_svg(ruleset_id: str, lang: str, style: str = "full") -> str:
     """The structure chart as an inline-able SVG string (no XML prologue), laid out once."""
-    return _laid_out(ruleset_id, lang).fill()
+    return _laid_out(ruleset_id, lang, style).fill()
 
 
-def highlight(trace: Trace, position: int, lang: str) -> dict:
+def highlight(trace: Trace, position: int, lang: str, style: str = "full") -> dict:
     """Classes and titles per element id for event `position` of a trace (clamped)."""
     m = moment_at(trace, position)
-    return as_highlight(m, trace, _chart(trace.rs.id, lang), _edges(trace.rs.id, lang), lang)
+    return as_highlight(m, trace, _styled(trace.rs.id, lang, style), _edges(trace.rs.id, lang, style), lang)
 
 
-def highlight_all(trace: Trace, lang: str) -> list[dict]:
+def highlight_all(trace: Trace, lang: str, style: str = "full") -> list[dict]:
     """highlight() for every position of a trace, computed in one pass."""
-    chart, edges = _chart(trace.rs.id, lang), _edges(trace.rs.id, lang)
+    chart, edges = _styled(trace.rs.id, lang, style), _edges(trace.rs.id, lang, style)
     return [as_highlight(m, trace, chart, edges, lang) for m in moments(trace)]
 
 
-def plain_titles(ruleset_id: str, lang: str) -> dict[str, str]:
+def plain_titles(ruleset_id: str, lang: str, style: str = "full") -> dict[str, str]:
     """The tooltip of each highlightable element of the plain chart (a script restores these)."""
-    return dict(_laid_out(ruleset_id, lang).titles)
+    return dict(_laid_out(ruleset_id, lang, style).titles)
 
 
-def step_highlights(trace: Trace, moments_at: list[int], titles: dict[str, str], lang: str) -> list[dict]:
+def step_highlights(trace: Trace, moments_at: list[int], titles: dict[str, str], lang: str,
+                    style: str = "full") -> list[dict]:
     """The highlight of each of these trace events, for a script that steps through them: classes,
     counts, triggers, the current element, and each title as what it adds to the plain tooltip
     in `titles` ("\0" and the whole text when it does not start with it): a long run would
     otherwise repeat every step's explanation in every step."""
-    every = highlight_all(trace, lang)
+    every = highlight_all(trace, lang, style)
     out = []
     for event in moments_at:
         h = every[event]
@@ -161,18 +172,19 @@ def step_highlights(trace: Trace, moments_at: list[int], titles: dict[str, str],
     return out
 
 
-def walkthrough_html(trace: Trace, lang: str) -> str:
-    """A run's walk-through as one self-contained HTML file (chart, trace, step buttons and keys)."""
-    titles = plain_titles(trace.rs.id, lang)
-    return _standalone(trace, lang, chart_svg(trace.rs.id, lang), titles, STYLE_CSS,
-                       lambda moments: step_highlights(trace, moments, titles, lang))
+def walkthrough_html(trace: Trace, lang: str, style: str = "full") -> str:
+    """A run's walk-through as one self-contained HTML file (chart, trace, step buttons and keys);
+    style "doc": the chart in the documentation style, the words for a reader of rules."""
+    titles = plain_titles(trace.rs.id, lang, style)
+    return _standalone(trace, lang, chart_svg(trace.rs.id, lang, style), titles, STYLE_CSS,
+                       lambda moments: step_highlights(trace, moments, titles, lang, style), style)
 
 
-def highlighted_svg(trace: Trace, position: int, lang: str) -> str:
+def highlighted_svg(trace: Trace, position: int, lang: str, style: str = "full") -> str:
     """The chart with one moment highlighted and the style table embedded; no Graphviz run."""
-    h = highlight(trace, position, lang)
-    return _laid_out(trace.rs.id, lang).fill(h["classes"], h["titles"], h["counts"], h["triggers"],
-                                            style=STYLE_CSS)
+    h = highlight(trace, position, lang, style)
+    return _laid_out(trace.rs.id, lang, style).fill(h["classes"], h["titles"], h["counts"], h["triggers"],
+                                                   style=STYLE_CSS)
 
 
 def heat_svg(ruleset_id: str, lang: str, through: dict[str, int], total: int) -> str:
@@ -182,15 +194,34 @@ def heat_svg(ruleset_id: str, lang: str, through: dict[str, int], total: int) ->
     return _laid_out(ruleset_id, lang).fill(h["classes"], h["titles"], h["counts"])
 
 
-def highlighted_dot(trace: Trace, position: int, lang: str) -> str:
-    """The chart's DOT with one moment's classes drawn in (for PNG and PDF exports)."""
-    h = highlight(trace, position, lang)
-    chart = _chart(trace.rs.id, lang)
+def highlighted_chart(trace: Trace, position: int, lang: str, style: str = "full", look: Look = LOOK) -> Chart:
+    """The chart with one moment's classes drawn in (for PNG, PDF and paper)."""
+    h = highlight(trace, position, lang, style)
+    chart = _styled(trace.rs.id, lang, style) if look is LOOK else _restyled(trace.rs.id, lang, style, look)
     cls = h["classes"]
     nodes = tuple(replace(n, marks=tuple(cls.get(n.id, ())),
                           extra=_badges(h, n.id)) for n in chart.nodes)
     lines = tuple(replace(ln, marks=tuple(cls.get(ln.id, ()))) for ln in chart.lines)
-    return to_dot(replace(chart, nodes=nodes, lines=lines))
+    return replace(chart, nodes=nodes, lines=lines)
+
+
+def highlighted_dot(trace: Trace, position: int, lang: str, style: str = "full") -> str:
+    """The chart's DOT with one moment's classes drawn in (for PNG and PDF exports)."""
+    return to_dot(highlighted_chart(trace, position, lang, style))
+
+
+def _restyled(ruleset_id: str, lang: str, style: str, look: Look) -> Chart:
+    return structure(ruleset_id, _lang(lang), look) if style == "full" else doc_structure(ruleset_id, _lang(lang), look)
+
+
+def paper_chart(ruleset_id: str, lang: str, paper: Paper, style: str = "doc", trace: Trace | None = None,
+                position: int | None = None) -> Printed:
+    """A structure chart (or one moment of a run on it) laid out for a sheet of paper, in pages."""
+    if trace is not None and position is not None:
+        chart = highlighted_chart(trace, position, lang, style, PAPER_LOOK)
+    else:
+        chart = _restyled(ruleset_id, lang, style, PAPER_LOOK)
+    return printed(chart, paper)
 
 
 def _badges(h: dict, eid: str) -> tuple[str, ...]:
@@ -202,9 +233,14 @@ def _badges(h: dict, eid: str) -> tuple[str, ...]:
     return (" ".join(out),) if out else ()
 
 
-def timeline_dot(trace: Trace, lang: str) -> str:
-    """The DOT text of a run's walk-through."""
-    return to_dot(timeline(trace, _lang(lang)))
+def timeline_dot(trace: Trace, lang: str, style: str = "full", direction: str = "lr",
+                 paper: Paper | None = None) -> str:
+    """The DOT text of a run's walk-through; style "doc": nothing cut, said for a reader;
+    direction "tb": each step under the last; on `paper`: fitted to the sheet."""
+    chart = timeline(trace, _lang(lang), doc=style == "doc", direction=direction)
+    if paper is not None:
+        chart = replace(chart, graph=chart.graph + paper.attrs())
+    return to_dot(chart)
 
 
 def timeline_svg(trace: Trace, lang: str) -> str:
@@ -212,10 +248,25 @@ def timeline_svg(trace: Trace, lang: str) -> str:
     return strip_prologue(render(timeline_dot(trace, lang), "svg").decode("utf-8"))
 
 
-def render(dot_text: str, fmt: str) -> bytes:
-    """DOT text drawn by Graphviz as svg, png or pdf bytes (an SVG names its font fallbacks)."""
-    out = run_dot(dot_text, fmt)
+def render(dot_text: str, fmt: str, dpi: int | None = None) -> bytes:
+    """DOT text drawn by Graphviz as svg, png or pdf bytes (an SVG names its font fallbacks;
+    a PNG at `dpi`, Graphviz's 96 when not given)."""
+    out = run_dot(dot_text, fmt, dpi=dpi)
+    if fmt == "png" and dpi:
+        out = with_dpi(out, dpi)
     return without_id_titles(with_font_fallback(out.decode("utf-8"))).encode("utf-8") if fmt == "svg" else out
+
+
+def with_dpi(png: bytes, dpi: int) -> bytes:
+    """A PNG that says its resolution (a pHYs chunk), so printing software sizes it right."""
+    import struct
+    import zlib
+
+    ppm = round(dpi / 0.0254)
+    body = b"pHYs" + struct.pack(">IIB", ppm, ppm, 1)
+    chunk = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+    end = 8 + 8 + 13 + 4                      # signature, IHDR length and type, IHDR data, CRC
+    return png[:end] + chunk + png[end:] if b"pHYs" not in png else png
 
 
 def to_png(dot_text: str) -> bytes:

@@ -22,8 +22,9 @@ def graphviz_runs() -> int:
     return _runs
 
 
-def run_dot(dot_text: str, fmt: str = "svg", timeout: float | None = None) -> bytes:
-    """Lay out and draw DOT text with Graphviz; ChartError when `dot` is missing, fails or hangs."""
+def run_dot(dot_text: str, fmt: str = "svg", timeout: float | None = None, dpi: int | None = None) -> bytes:
+    """Lay out and draw DOT text with Graphviz; ChartError when `dot` is missing, fails or hangs.
+    `dpi`: the resolution of a PNG (Graphviz's own is 96)."""
     global _runs
     if fmt not in FORMATS:
         raise ChartError("unknown_format", fmt=repr(fmt), known=", ".join(FORMATS))
@@ -34,7 +35,8 @@ def run_dot(dot_text: str, fmt: str = "svg", timeout: float | None = None) -> by
     with _lock:
         _runs += 1
     try:
-        done = subprocess.run([exe, f"-T{fmt}"], input=dot_text.encode("utf-8"), capture_output=True,
+        args = [exe, f"-T{fmt}"] + ([f"-Gdpi={dpi:d}"] if dpi and fmt == "png" else [])
+        done = subprocess.run(args, input=dot_text.encode("utf-8"), capture_output=True,
                               timeout=limit, check=False)
     except subprocess.TimeoutExpired:
         raise ChartError("too_slow", s=f"{limit:g}", reason="timeout") from None

@@ -19,6 +19,7 @@ class Node:
     cluster: str | None = None      # id of the enclosing cluster
     extra: tuple[str, ...] = ()     # smaller lines under the label (triggers, actions)
     marks: tuple[str, ...] = ()     # highlight classes baked into the drawing (timeline, exports)
+    font_size: float | None = None  # the label's size when not the Look's (the compact legend)
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class Line:
     constraint: bool = True
     marks: tuple[str, ...] = ()
     weight: int | None = None       # how hard the layout pulls the two ends together
+    minlen: int | None = None       # ranks the edge spans at least
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Cluster:
     title: str
     classes: tuple[str, ...] = ()
     tooltip: str = ""
+    parent: str | None = None       # the cluster it is drawn inside (a column of a page)
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,7 @@ class Chart:
     members: dict[str, tuple[str, ...]] = field(default_factory=dict)
     lang: str = "en"
     tables: tuple[Table, ...] = ()
+    graph: tuple[tuple[str, str], ...] = ()   # graph attributes that shape it (direction, page size)
 
     def node(self, node_id: str) -> Node:
         """The node with this id."""

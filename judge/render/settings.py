@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["NodeLook", "Mark", "Look", "LOOK"]
+__all__ = ["NodeLook", "Mark", "Look", "LOOK", "PAPER_LOOK"]
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,11 @@ class Look:
     max_user_text: int = 40          # characters of a user-supplied name kept in a label
     max_tooltip: int = 400           # characters of user-supplied text kept in a tooltip
     timeout: float = 30.0            # seconds a Graphviz run may take
+    inline_ids: bool = False         # "2.1 Paid ability window" on one line (paper), not above the name
+    nodesep: float = 0.3             # inches between nodes of a rank, and between ranks
+    ranksep: float = 0.3
+    node_height: float = 0.5         # inches: the least height of a node (Graphviz's default)
+    side_labels: bool = False        # arrow labels beside the arrow (xlabel), taking no rank of their own
     kinds: dict[str, NodeLook] = field(default_factory=lambda: {
         "step": NodeLook("box", "#e8f0fe", "rounded,filled"),
         "paw": NodeLook("hexagon", "#fff4cc"),
@@ -54,6 +59,7 @@ class Look:
         "end": NodeLook("ellipse", "#e0e0e0", "filled", 2),
         "interrupt": NodeLook("box", "#fafafa", "rounded,dashed,filled"),
         "skipped": NodeLook("box", "#f5f5f5", "rounded,dashed,filled"),
+        "text": NodeLook("plaintext", "none", ""),
     })
     edge_color: str = "#37474f"
     skip_color: str = "#1565c0"      # an edge that jumps over steps, which are then skipped
@@ -91,3 +97,7 @@ class Look:
 
 
 LOOK = Look()
+# On paper: labels a line shorter (the step's number before its name), every text but the title
+# the same size, and tighter spacing, so a page holds the chart at a size that can be read.
+PAPER_LOOK = Look(font_size=9.0, edge_font_size=9.0, phase_font_size=9.0, title_font_size=13.0, wrap=16,
+                  inline_ids=True, nodesep=0.18, ranksep=0.15, side_labels=True, node_height=0.22)

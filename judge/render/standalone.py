@@ -19,7 +19,9 @@ from .. import paths
 from ..engine.trace import Trace, status_text, title_text
 from ..i18n import t
 from .positions import moment_of, positions
+from .reader import for_readers
 from .svg import strip_prologue
+from .walk import cite, context, doc_title, doc_warnings, entries
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -54,17 +56,25 @@ def htmlsafe_json_dumps(obj: object) -> Markup:
 
 
 def walkthrough_html(tr: Trace, lang: str, laid_out_svg: str, titles: dict[str, str], style_css: str,
-                     highlights) -> str:
+                     highlights, style: str = "full") -> str:
     """The file's text. `laid_out_svg` is the plain chart of the run's rule set (no prologue, no
-    style), `titles` its plain tooltips, `highlights(moments)` each step's highlight."""
+    style), `titles` its plain tooltips, `highlights(moments)` each step's highlight. Style "doc"
+    (for documentation): the words for a reader of rules (no rule set ids, case numbers or
+    scenario syntax; cards under the reader's language's titles), skipped steps said once a run."""
     pos = positions(tr, lang)
     moments = [moment_of(tr, pos, p.n) for p in pos]
     data = {"total": len(pos), "hl": highlights(moments), "base": titles,
             "counter": t("pages.step_of", lang, n="__N__", total=len(pos))}
+    doc = style == "doc"
     why = (tr.explanation or {}).get(lang) or (tr.explanation or {}).get("en")
+    items = entries(tr, lang)
+    ctx = context(tr)
+    reader = (lambda s: for_readers(s, lang, ctx)) if doc else (lambda s: s)
     return _env().get_template("walkthrough.html").render(
-        lang=lang, w=lambda key, **a: t(f"pages.{key}", lang, **a), title=title_text(tr.title, lang),
-        rs=tr.rs, trace=tr, positions=pos, status=status_text(tr.status, lang), why=why,
+        lang=lang, w=lambda key, **a: t(f"pages.{key}", lang, **a), x=lambda key, **a: t(f"export.{key}", lang, **a),
+        title=doc_title(tr, lang) if doc else title_text(tr.title, lang), doc=doc,
+        rs=tr.rs, trace=tr, positions=pos, items=items, status=status_text(tr.status, lang),
+        why=reader(why) if why else why, cite=lambda step: cite(tr.rs.id, step, lang),
         svg=Markup(strip_prologue(laid_out_svg)), css=_own("walkthrough.css"), chart_css=Markup(style_css),
         script=_own("walkthrough.js"), data=htmlsafe_json_dumps(data),
-        warnings=[e.text(tr.rs, lang) for e in tr.warnings])
+        warnings=doc_warnings(tr, lang) if doc else [e.text(tr.rs, lang) for e in tr.warnings])

@@ -35,7 +35,19 @@ def width(text: str) -> int:
 
 
 def wrap(text: str, limit: int) -> tuple[str, ...]:
-    """Lines of at most `limit` display width, broken at spaces; a longer word gets its own line."""
+    """Lines of at most `limit` display width, broken at spaces; a longer word gets its own line.
+    Where every clause of a list ("지불 능력 격발, 아이스 아닌 카드 레즈") fits a line, lines break
+    after a comma only, so no phrase is split."""
+    clauses = text.split(", ")
+    if len(clauses) > 1 and all(width(c) + 1 <= limit for c in clauses):
+        out: list[str] = []
+        for i, c in enumerate(clauses):
+            c += "," if i < len(clauses) - 1 else ""
+            if out and width(f"{out[-1]} {c}") <= limit:
+                out[-1] = f"{out[-1]} {c}"
+            else:
+                out.append(c)
+        return tuple(out)
     lines: list[str] = []
     cur = ""
     for word in _pieces(text.split(), limit):

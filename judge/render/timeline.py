@@ -7,14 +7,16 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from ..engine.trace import Event, Trace, guard_label, skip_text, status_text, title_text
-from ..i18n import has
+from ..i18n import has, in_lang
 from .extract import step_label
 from .model import Chart, Cluster, Line, Node
+from .reader import for_readers
 from .settings import LOOK, Look
 from .text import clip, wrap
+from .walk import context, doc_title
 from .words import word
 
-__all__ = ["timeline"]
+__all__ = ["timeline", "DIRECTIONS"]
 
 _EXTRA_LINES = 4   # lines of triggers and actions kept under one step; the rest is in the tooltip
 
@@ -39,17 +41,17 @@ def _lane_key(e: Event, trace: Trace) -> tuple[str, ...]:
     return ("phase", trace.rs.step(e.step).phase)
 
 
-def _lane_title(key: tuple[str, ...], trace: Trace, lang: str, look: Look) -> str:
+def _lane_title(key: tuple[str, ...], trace: Trace, lang: str, look: Look, doc: bool = False) -> str:
     if key[0] == "ice":
-        ice = clip(key[1], look.max_user_text)
+        ice = str(in_lang(key[1], lang)) if doc else clip(key[1], look.max_user_text)
         return word("lane.ice", lang, ice=ice) if key[2] == "1" else word("lane.ice_again", lang, ice=ice, n=key[2])
     titles = {p: trace.rs.phase_name(p, lang) for p in trace.rs.phases}
     return titles.get(key[1], key[1])
 
 
 class _Builder:
-    def __init__(self, trace: Trace, lang: str, look: Look) -> None:
-        self.t, self.lang, self.look = trace, lang, look
+    def __init__(self, trace: Trace, lang: str, look: Look, doc: bool = False) -> None:
+        self.t, self.lang, self.look, self.doc = trace, lang, look, doc
         self.lanes: dict[tuple[str, ...], _Lane] = {}
         self.boxes: dict[str, _Box] = {}       # occurrence -> box
         self.lines: list[Line] = []
@@ -62,11 +64,12 @@ class _Builder:
         lane = self.lanes.get(key)
         if lane is None:
             lane = self.lanes[key] = _Lane(Cluster(f"lane-{len(self.lanes) + 1}",
-                                                   _lane_title(key, self.t, self.lang, self.look), ("lane",)))
+                                                   _lane_title(key, self.t, self.lang, self.look, self.doc),
+                                                   ("lane",)))
         st = self.t.rs.step(e.step)
         nid = f"tl-{len(self.boxes) + 1}"
         name = step_label(st, self.lang)
-        lines = (st.id, *wrap(name, self.look.wrap * 2 // 3))
+        lines = (e.shown(self.lang) if self.doc else st.id, *wrap(name, self.look.wrap * 2 // 3))
         tip = f"{clip(e.occurrence, self.look.max_tooltip)} {name}"
         # A skipped step is a plain dashed box whatever its kind: it did not happen.
         node = Node(nid, lines, "skipped" if skipped else st.kind.value, ("step", f"kind-{st.kind.value}",
@@ -127,12 +130,22 @@ class _Builder:
             elif e.kind == "end":
                 self.note(e.occurrence, word("outcome", lang, status=status_text(self.t.status, lang)))
 
-    def chart(self) -> Chart:
+    def _shown(self, notes: list[str]) -> list[str]:
+        """The lines under a step: on a judge's chart the first few, each cut to a label's length;
+        in documentation every one, whole, wrapped (nothing is cut)."""
+        if self.doc:
+            ctx = context(self.t)
+            return [x for note in notes for x in wrap(for_readers(note, self.lang, ctx).replace("->", "→"),
+                                                      self.look.wrap * 2)]
+        shown = [clip(x, self.look.max_user_text) for x in notes[:_EXTRA_LINES]]
+        if len(notes) > _EXTRA_LINES:
+            shown.append(word("more", self.lang, n=len(notes) - _EXTRA_LINES))
+        return shown
+
+    def chart(self, direction: str = "lr") -> Chart:
         nodes: list[Node] = []
         for b in self.boxes.values():
-            shown = [clip(x, self.look.max_user_text) for x in b.notes[:_EXTRA_LINES]]
-            if len(b.notes) > _EXTRA_LINES:
-                shown.append(word("more", self.lang, n=len(b.notes) - _EXTRA_LINES))
+            shown = self._shown(b.notes)
             tip = "\n".join([b.node.tooltip] + b.notes)
             nodes.append(replace(b.node, extra=tuple(shown), marks=tuple(b.marks), tooltip=tip))
         order: list[Line] = []
@@ -140,18 +153,24 @@ class _Builder:
         for lane in lanes:
             order += [Line(f"order-{a}-{b}", a, b, style="invis") for a, b in pairwise(lane.nodes)]
         for up, down in pairwise(lanes):
-            # Rows start under each other, like lines of text.
-            order.append(Line(f"order-{up.nodes[0]}-{down.nodes[0]}", up.nodes[0], down.nodes[0], style="invis",
-                              weight=20))
+            # Rows start under each other, like lines of text (top to bottom: the last step of a
+            # row stands over the first of the next).
+            a = up.nodes[0] if direction == "lr" else up.nodes[-1]
+            order.append(Line(f"order-{a}-{down.nodes[0]}", a, down.nodes[0], style="invis", weight=20))
         status = status_text(self.t.status, self.lang)
+        if self.doc:
+            title = word("timeline", self.lang, title=doc_title(self.t, self.lang))
+            sub = f"{self.t.rs.version_text(self.lang)} · {word('outcome', self.lang, status=status)}"
+        else:
+            title = word("timeline", self.lang, title=clip(title_text(self.t.title, self.lang), self.look.max_user_text * 2))
+            sub = f"{self.t.rs.id} · {word('outcome', self.lang, status=status)}"
         return Chart(
             name=f"timeline.{self.t.rs.id}.{self.lang}",
-            title=(word("timeline", self.lang, title=clip(title_text(self.t.title, self.lang), self.look.max_user_text * 2)),
-                   f"{self.t.rs.id} · {word('outcome', self.lang, status=status)}"),
+            title=(title, sub),
             clusters=tuple(lane.cluster for lane in lanes),
             nodes=tuple(nodes),
             lines=tuple(self.lines) + tuple(order),
-            same_rank=tuple(tuple(lane.nodes) for lane in lanes),
+            same_rank=tuple(tuple(lane.nodes) for lane in lanes) if direction == "lr" else (),
             lang=self.lang,
         )
 
@@ -160,8 +179,13 @@ def _num(node_id: str) -> int:
     return int(node_id.rsplit("-", 1)[1])
 
 
-def timeline(trace: Trace, lang: str, look: Look = LOOK) -> Chart:
-    """The walk-through chart of a trace."""
-    b = _Builder(trace, lang, look)
+DIRECTIONS = ("lr", "tb")
+
+
+def timeline(trace: Trace, lang: str, look: Look = LOOK, doc: bool = False, direction: str = "lr") -> Chart:
+    """The walk-through chart of a trace: each row the steps of one piece of ice or one phase,
+    read left to right ("lr") or each step under the last ("tb"); `doc`: for documentation, every
+    note whole and said for a reader, cards under the reader's language's titles."""
+    b = _Builder(trace, lang, look, doc)
     b.walk()
-    return b.chart()
+    return b.chart(direction)

@@ -1,23 +1,46 @@
 """A rule set's timing structure and a run's walk-through as wiki text: Markdown, and namuwiki
-markup (`== heading ==`, ` * ` lists, `||` tables), in English or Korean.
+markup in English or Korean.
+
+namuwiki comes in two forms. The page form (the default) has the shape of the Korean rules page
+the judge's timing comes from: each top-level step a `==` heading and each sub-step a `===`
+heading, so namuwiki numbers the sections as the steps are numbered and `[[#s-2.3|2.3]]` links
+work; "go to" lines are such links, rule citations footnotes, the interrupts a folded table, and
+a table of contents, the parent-page line and a category are options. The compact form (one
+heading, steps as table rows or a numbered list) is kept as an option.
 
 Every name a user typed is escaped for the markup it goes into, so a card called `[[x]]` or
-`<script>` stays text on the wiki page."""
+`<script>` stays text on the wiki page; a Korean text names cards under their Korean titles."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .. import rulesets
-from ..engine.trace import Trace, guard_label, status_text, title_text
+from ..engine.trace import Trace, guard_label
+from ..i18n import t
 from ..rulesets import timing
 from .doc import interrupt_rows
-from .positions import positions
+from .reader import for_readers, korean_titles
+from .walk import Entry, cite, context, doc_title, doc_warnings, entries, sections, summary_lines
 from .words import word
 
-__all__ = ["MARKUPS", "structure_text", "walkthrough_text", "escape"]
+__all__ = ["MARKUPS", "FORMS", "Options", "structure_text", "walkthrough_text", "escape"]
 
 MARKUPS = ("markdown", "namuwiki")
+FORMS = ("page", "compact")
 _MD = set("\\`*_[]<|#")
 _NAMU_PAIRS = set("'~-_^,{}|")
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a namuwiki text is laid out: the page form or the compact one, and the page's extras."""
+
+    form: str = "page"
+    toc: bool = False
+    category: str | None = None     # "안드로이드: 넷러너" -> [[분류:안드로이드: 넷러너]]
+    parent: str | None = None       # the parent page named in namuwiki's "상위 문서" template
+    summary: str | None = None      # one sentence on the run, shown under the title
 
 
 def escape(text: object, markup: str) -> str:
@@ -37,24 +60,23 @@ def escape(text: object, markup: str) -> str:
 
 
 class _Writer:
-    """The few constructs both markups need, each text escaped on the way in."""
+    """The few constructs both markups need, each text said for a reader and escaped on the way in."""
 
-    def __init__(self, markup: str) -> None:
+    def __init__(self, markup: str, lang: str) -> None:
         if markup not in MARKUPS:
             raise ValueError(markup)
-        self.m, self.lines = markup, []
+        self.m, self.lang, self.lines = markup, lang, []
 
     def e(self, text: object) -> str:
-        return escape(text, self.m)
+        s = str(text).replace("->", "→")
+        return escape(korean_titles(s) if self.lang == "ko" else s, self.m)
 
     def bold(self, text: str) -> str:
         return f"**{text}**" if self.m == "markdown" else f"'''{text}'''"
 
     def code(self, text: str) -> str:
-        """Literal text (a step number, an occurrence): escaped instead when it would end the span."""
-        if self.m == "markdown":
-            return self.e(text) if any(c in text for c in "`|<") else f"`{text}`"
-        return self.e(text) if "{{{" in text or "}}}" in text or "|" in text else f"{{{{{{{text}}}}}}}"
+        """A step number: as it is, escaped."""
+        return self.e(text)
 
     def heading(self, level: int, text: str) -> None:
         bar = "=" * (level + 1)
@@ -81,11 +103,50 @@ class _Writer:
             self.lines += ["||" + "||".join(c or " " for c in r) + "||" for r in rows]
         self.lines.append("")
 
+    def foot(self, text: str | None) -> str:
+        """A footnote (namuwiki `[* ...]`), or nothing in Markdown, where a reader has no use for one."""
+        return f"[* {self.e(text)}]" if text and self.m == "namuwiki" else ""
+
+    def link(self, section: str, text: str) -> str:
+        return f"[[#s-{section}|{self.e(text)}]]" if self.m == "namuwiki" else self.e(text)
+
     def text(self) -> str:
         return "\n".join(self.lines).rstrip("\n") + "\n"
 
 
-def _then(rs_id: str, step: str, lang: str, w: _Writer) -> str:
+def _numbers(groups: list[list]) -> list[list[str]]:
+    """namuwiki's section number of each heading: a group's head is "i", its sub-steps "i.j"."""
+    return [[str(i)] + [f"{i}.{j}" for j in range(1, len(g))] for i, g in enumerate(groups, 1)]
+
+
+def _page_head(w: _Writer, title: str, opt: Options) -> None:
+    if opt.parent:
+        w.para(f"[include(틀:상위 문서, top1={w.e(opt.parent)})]")
+    w.para(w.bold(w.e(title)))
+
+
+def _page_foot(w: _Writer, opt: Options) -> None:
+    if opt.category:
+        w.para(f"[[분류:{w.e(opt.category)}]]")
+
+
+def _toc(w: _Writer, opt: Options) -> None:
+    if opt.toc:
+        w.para("[목차]" if w.lang == "ko" else "[tableofcontents]")
+
+
+def _folded(w: _Writer, caption: str, header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    if w.m == "markdown":
+        w.table(header, rows)
+        return
+    w.lines.append("{{{#!folding " + t("export.fold", w.lang))
+    w.table(header, rows)
+    w.lines[-1:] = ["}}}", ""]
+
+
+# --- the timing structure -------------------------------------------------------------------
+
+def _then(rs_id: str, step: str, lang: str, w: _Writer, where: dict[str, str]) -> list[str]:
     rs = rulesets.get(rs_id)
     g = timing.graph(rs_id)
     out = []
@@ -94,26 +155,63 @@ def _then(rs_id: str, step: str, lang: str, w: _Writer) -> str:
             continue
         e = d["edge"]
         label = guard_label(e.guard, lang)
-        text = f"→ {dst}" + (f" ({w.e(label)})" if label else "")
+        target = w.link(where[dst], f"{dst} {rs.step(dst).name(lang)}") if dst in where else w.e(dst)
+        text = t("export.go" if label else "export.go_plain", lang, cond=w.e(label), link=target)
         if e.skip and rs.skipped_by(e):
-            text += " " + w.e(word("text.skips", lang, steps=", ".join(rs.skipped_by(e))))
+            text += " (" + w.e(t("export.go_skips", lang, steps=", ".join(rs.skipped_by(e)))) + ")"
         out.append(text)
-    return "; ".join(out)
+    return out
 
 
-def structure_text(ruleset_id: str, lang: str, markup: str) -> str:
-    """A rule set's steps, phase by phase (what happens at each and where it goes next), then
-    the interrupts that can leave many steps."""
-    rs = rulesets.get(ruleset_id)
-    w = _Writer(markup)
+def _structure_page(rs_id: str, lang: str, markup: str, opt: Options) -> str:
+    rs = rulesets.get(rs_id)
+    w = _Writer(markup, lang)
+    groups: list[list] = []
+    for phase in rs.phases:
+        steps = [s for s in rs.steps if s.phase == phase]
+        groups.append(steps if steps[0].id == phase else [None, *steps])
+    where = {s.id: num for g, nums in zip(groups, _numbers(groups), strict=True)
+             for s, num in zip(g, nums, strict=True) if s is not None}
+    if markup == "namuwiki":
+        _page_head(w, rs.title(lang), opt)
+    else:
+        w.heading(1, w.e(rs.title(lang)))
+    w.para(w.e(rs.version_text(lang)) + " · " + w.e(t(f"export.source.{rs.id}", lang)))
+    _toc(w, opt)
+    level = 1 if markup == "namuwiki" else 2
+    # Where namuwiki numbers the sections as the rule set numbers its steps (the seed's page), the
+    # heading is the step's name alone, as there; elsewhere it starts with the step's number.
+    numbered = markup == "namuwiki" and all(where[s.id] == s.id for s in rs.steps)
+    for g, phase in zip(groups, rs.phases, strict=True):
+        for k, s in enumerate(g):
+            if s is None:
+                w.heading(level, w.e(rs.phase_name(phase, lang)))
+                continue
+            sub = k > 0
+            heading = s.name(lang) if numbered else f"{s.id} {s.name(lang)}"
+            w.heading(level + (1 if sub else 0), w.e(heading))
+            w.para(w.e(s.explain(lang)) + w.foot(cite(rs.id, s.id, lang)))
+            for line in _then(rs.id, s.id, lang, w, where):
+                w.item(line)
+            w.end_list()
+    w.heading(level, w.e(t("export.interrupts", lang)))
+    rows = [(w.e(a), w.e(b), w.e(c)) for a, b, c in interrupt_rows(rs.id, lang)]
+    _folded(w, t("export.interrupts", lang), tuple(word(f"doc.{k}", lang) for k in ("when", "from", "to")), rows)
+    if markup == "namuwiki":
+        _page_foot(w, opt)
+    return w.text()
+
+
+def _structure_compact(rs_id: str, lang: str, markup: str) -> str:
+    rs = rulesets.get(rs_id)
+    w = _Writer(markup, lang)
     w.heading(1, w.e(rs.title(lang)))
-    w.para(w.e(f"{rs.id} · {rs.version_text(lang)}"))
-    w.para(w.e(rs.source(lang)))
+    w.para(w.e(rs.version_text(lang)) + " · " + w.e(t(f"export.source.{rs.id}", lang)))
     head = tuple(word(f"text.{k}", lang) for k in ("step", "name", "kind", "what", "then_col"))
     for phase in rs.phases:
         w.heading(2, w.e(rs.phase_name(phase, lang)))
         rows = [(w.code(s.id), w.e(s.name(lang)), w.e(word(f"kind.{s.kind.value}", lang)), w.e(s.explain(lang)),
-                 _then(rs.id, s.id, lang, w)) for s in rs.steps if s.phase == phase]
+                 "; ".join(_then(rs.id, s.id, lang, w, {}))) for s in rs.steps if s.phase == phase]
         w.table(head, rows)
     w.heading(2, w.e(word("doc.interrupts", lang)))
     w.table(tuple(word(f"doc.{k}", lang) for k in ("when", "from", "to")),
@@ -121,42 +219,83 @@ def structure_text(ruleset_id: str, lang: str, markup: str) -> str:
     return w.text()
 
 
-_MARK = {"skip": "text.mark_skip", "trigger": "text.mark_trigger", "action": "text.mark_action",
-         "end": "text.mark_end"}
+def structure_text(ruleset_id: str, lang: str, markup: str, opt: Options = Options()) -> str:
+    """A rule set's steps (what happens at each and where it goes next), then the interrupts that
+    can leave many steps: namuwiki in the page's shape (or compact), Markdown with a heading a step."""
+    if markup == "namuwiki" and opt.form == "compact":
+        return _structure_compact(ruleset_id, lang, markup)
+    return _structure_page(ruleset_id, lang, markup, opt)
 
 
-def walkthrough_text(tr: Trace, lang: str, markup: str) -> str:
-    """A run step by step: the outcome and path, then each step entered with what happened in it
-    and where the run went next, then the case's explanation."""
-    rs = tr.rs
-    w = _Writer(markup)
-    title = title_text(tr.title, lang)
-    w.heading(1, w.e(word("timeline", lang, title=title)))
-    w.para(w.e(f"{rs.title(lang)} ({rs.id} · {rs.version_text(lang)})"))
-    w.item(w.bold(w.e(word("text.outcome", lang))) + " " + w.e(f"{status_text(tr.status, lang)} ({word('text.ends_at', lang, end=tr.end)})"))
-    w.item(w.bold(w.e(word("text.path", lang))) + " " + w.e(" > ".join(tr.path)))
-    for key in ("accessed", "stolen", "trashed"):
-        if tr.lists[key]:
-            w.item(w.bold(w.e(word(f"text.{key}", lang))) + " " + w.e(", ".join(tr.lists[key])))
+# --- a run's walk-through --------------------------------------------------------------------
+
+def _head(w: _Writer, tr: Trace, opt: Options) -> None:
+    for label, text in summary_lines(tr, w.lang):
+        w.item(w.bold(w.e(label)) + " " + w.e(text))
     w.end_list()
-    w.heading(2, w.e(word("text.steps", lang)))
-    for p in positions(tr, lang):
-        w.item(w.code(p.occ) + " " + w.bold(w.e(p.name(lang))), number=p.n)
-        for line in p.lines:
-            if line.kind == "priority":
-                continue
-            mark = word(_MARK[line.kind], lang) + " " if line.kind in _MARK else ""
-            w.item(w.e(mark + line.text), depth=1)
-        if p.next:
-            w.item(w.e(word("text.next", lang, next=p.next)), depth=1)
-    w.end_list()
-    why = tr.explanation.get(lang) or tr.explanation.get("en") if tr.explanation else None
+    if opt.summary:   # the pages' one-sentence summary of the run goes here
+        w.para(w.bold(w.e(t("export.summary", w.lang))) + " " + w.e(opt.summary))
+    w.para(w.e(t("export.legend", w.lang)))
+
+
+def _notes(w: _Writer, e: Entry, nxt: tuple[str, Entry] | None, depth: int, link: bool = True) -> None:
+    for note in e.notes:
+        w.item(w.e(f"{note.mark} {note.text}".strip()) + w.foot(note.cite), depth=depth)
+    if nxt is not None:
+        section, target = nxt
+        to = w.link(section, f"{target.occ} {target.name}") if link else w.e(f"{target.occ} {target.name}")
+        w.item(t("export.next_cond" if e.cond else "export.next", w.lang, link=to, cond=w.e(e.cond)), depth=depth)
+
+
+def _tail(w: _Writer, tr: Trace, level: int) -> None:
+    why = tr.explanation.get(w.lang) or tr.explanation.get("en") if tr.explanation else None
     if why:
-        w.heading(2, w.e(word("text.why", lang)))
-        w.para(w.e(why))
+        w.heading(level, w.e(t("export.why", w.lang)))
+        w.para(w.e(for_readers(why, w.lang, context(tr))))
     if tr.warnings:
-        w.heading(2, w.e(word("text.warnings", lang)))
-        for e in tr.warnings:
-            w.item(w.e(e.text(rs, lang)))
+        w.heading(level, w.e(t("export.warnings", w.lang)))
+        for text in doc_warnings(tr, w.lang):
+            w.item(w.e(text))
         w.end_list()
+
+
+def _walk_page(tr: Trace, lang: str, opt: Options) -> str:
+    w = _Writer("namuwiki", lang)
+    _page_head(w, word("timeline", lang, title=doc_title(tr, lang)), opt)
+    _head(w, tr, opt)
+    _toc(w, opt)
+    items = entries(tr, lang)
+    groups = sections(items)
+    where = {e.n: num for g, nums in zip(groups, _numbers(groups), strict=True) for e, num in zip(g, nums, strict=True)}
+    for g in groups:
+        for k, e in enumerate(g):
+            w.heading(2 if k else 1, w.e(f"{e.occ} {e.name}"))
+            nxt = (where[e.n + 1], items[e.n]) if e.n < len(items) else None
+            _notes(w, e, nxt, 0)
+            w.end_list()
+    _tail(w, tr, 1)
+    _page_foot(w, opt)
     return w.text()
+
+
+def _walk_list(tr: Trace, lang: str, markup: str, opt: Options) -> str:
+    w = _Writer(markup, lang)
+    w.heading(1, w.e(word("timeline", lang, title=doc_title(tr, lang))))
+    _head(w, tr, opt)
+    w.heading(2, w.e(word("text.steps", lang)))
+    items = entries(tr, lang)
+    for e in items:
+        w.item(w.bold(w.e(f"{e.occ} {e.name}")), number=e.n)
+        _notes(w, e, (str(e.n + 1), items[e.n]) if e.n < len(items) else None, 1, link=False)
+    w.end_list()
+    _tail(w, tr, 2)
+    return w.text()
+
+
+def walkthrough_text(tr: Trace, lang: str, markup: str, opt: Options = Options()) -> str:
+    """A run step by step: the outcome and path, then each step entered with what happened in it
+    and where the run went next, then the case's explanation (namuwiki: in the page's shape, each
+    step a section, unless compact; Markdown: a numbered list)."""
+    if markup == "namuwiki" and opt.form == "page":
+        return _walk_page(tr, lang, opt)
+    return _walk_list(tr, lang, markup, opt)

@@ -13,7 +13,7 @@ from ..engine.trace import Trace
 from ..render.ids import step_id
 from ..render.positions import Position, moment_of
 from ..render.wiki import MARKUPS as MARKUP_NAMES
-from ..render.wiki import structure_text, walkthrough_text
+from ..render.wiki import Options, structure_text, walkthrough_text
 from ..rulesets import get
 from .i18n import t
 
@@ -147,9 +147,25 @@ def pdf(t: Trace, positions: list[Position], n: int, lang: str) -> bytes:
     return render.render(render.highlighted_dot(t, moment_of(t, positions, n), lang), "pdf")
 
 
-def clean_file(ruleset_id: str, lang: str, fmt: str, style: str = "full") -> bytes:
-    """A rule set's chart, nothing highlighted, as a file (svg, png, pdf, dot, mermaid)."""
+def clean_file(ruleset_id: str, lang: str, fmt: str, style: str = "full", paper: str | None = None,
+               dpi: int | None = None) -> bytes:
+    """A rule set's chart, nothing highlighted, as a file (svg, png, pdf, dot, mermaid); a PDF
+    laid out for a sheet (`paper`: "a4", "letter-landscape"...), a PNG at `dpi`."""
+    if paper and fmt == "pdf":
+        return _paper_pdf(ruleset_id, lang, paper, style)
+    if dpi and fmt == "png":
+        return _dpi_png(ruleset_id, lang, style, dpi)
     return render.clean_chart(ruleset_id, lang, fmt, style)
+
+
+@lru_cache(maxsize=32)
+def _paper_pdf(ruleset_id: str, lang: str, paper: str, style: str) -> bytes:
+    return render.paper_chart(ruleset_id, lang, render.Paper.parse(paper), style).pdf()
+
+
+@lru_cache(maxsize=16)
+def _dpi_png(ruleset_id: str, lang: str, style: str, dpi: int) -> bytes:
+    return render.render(render.styled_dot(ruleset_id, lang, style), "png", dpi)
 
 
 def doc_svg(ruleset_id: str, lang: str) -> Markup:
@@ -157,14 +173,19 @@ def doc_svg(ruleset_id: str, lang: str) -> Markup:
     return _markup(render.strip_prologue(render.clean_chart(ruleset_id, lang, "svg", "doc").decode("utf-8")))
 
 
-def wiki_structure(ruleset_id: str, lang: str, markup: str) -> str:
-    return structure_text(ruleset_id, lang, markup)
+def wiki_options(args) -> Options:
+    """A wiki download's layout from its query: ?form=compact, ?toc=1."""
+    return Options(form="compact" if args.get("form") == "compact" else "page", toc=args.get("toc") == "1")
 
 
-def wiki_walkthrough(t: Trace, lang: str, markup: str) -> str:
-    return walkthrough_text(t, lang, markup)
+def wiki_structure(ruleset_id: str, lang: str, markup: str, opt: Options = Options()) -> str:
+    return structure_text(ruleset_id, lang, markup, opt)
 
 
-def walkthrough_file(t: Trace, lang: str) -> str:
-    """The run's walk-through as one self-contained HTML file."""
-    return render.walkthrough_html(t, lang)
+def wiki_walkthrough(t: Trace, lang: str, markup: str, opt: Options = Options()) -> str:
+    return walkthrough_text(t, lang, markup, opt)
+
+
+def walkthrough_file(t: Trace, lang: str, style: str = "full") -> str:
+    """The run's walk-through as one self-contained HTML file (style "doc": for documentation)."""
+    return render.walkthrough_html(t, lang, style)

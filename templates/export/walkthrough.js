@@ -46,6 +46,9 @@
     document.getElementById("go-first").disabled = document.getElementById("go-prev").disabled = n === 1;
     document.getElementById("go-last").disabled = document.getElementById("go-next").disabled = n === data.total;
     document.body.setAttribute("data-step", String(n));
+    if (window.history && history.replaceState && window.location.hash !== "#pos-" + n) {
+      history.replaceState(null, "", "#pos-" + n);   // the address names the step: a link to it can be copied
+    }
     var g = data.hl[n - 1].current ? el(data.hl[n - 1].current) : null, box = document.getElementById("chart-box");
     if (g && box) {
       var r = g.getBoundingClientRect(), b = box.getBoundingClientRect();
@@ -66,7 +69,32 @@
     var to = { ArrowRight: cur + 1, ArrowLeft: cur - 1, Home: 1, End: data.total }[ev.key];
     if (to !== undefined) { ev.preventDefault(); go(to); }
   });
-  var m = /^#(?:step|pos)-(\d+)$/.exec(window.location.hash);
-  go(m ? Number(m[1]) : 1);
+  function fromHash() {
+    var m = /^#(?:step|pos)-(\d+)$/.exec(window.location.hash);
+    return m ? Number(m[1]) : 1;
+  }
+  window.addEventListener("hashchange", function () { go(fromHash()); });
+  // On paper the chart shows the whole path (the last step's state); the screen gets its step back.
+  var shown = 0;
+  function beforePrint() {
+    if (shown || !cur) { return; }
+    shown = cur;
+    unpaint(data.hl[cur - 1]);
+    paint(data.hl[data.total - 1]);
+  }
+  function afterPrint() {
+    if (!shown) { return; }
+    unpaint(data.hl[data.total - 1]);
+    paint(data.hl[shown - 1]);
+    shown = 0;
+  }
+  window.addEventListener("beforeprint", beforePrint);
+  window.addEventListener("afterprint", afterPrint);
+  if (window.matchMedia) {
+    var mq = window.matchMedia("print");
+    var onChange = function (e) { if (e.matches) { beforePrint(); } else { afterPrint(); } };
+    if (mq.addEventListener) { mq.addEventListener("change", onChange); } else if (mq.addListener) { mq.addListener(onChange); }
+  }
+  go(fromHash());
   document.body.setAttribute("data-ready", "1");
 }());

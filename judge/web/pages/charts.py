@@ -32,11 +32,19 @@ def download(rs_id: str, lang: str, fmt: str):
     if rs_id not in rulesets.RULESETS or style not in chart.STYLES:
         abort(404)
     mimetype, what = FILES[fmt]
+    paper = request.args.get("paper") or None
+    dpi = request.args.get("dpi") or None
+    if paper not in (None, *PAPERS) or dpi not in (None, "150", "300", "600"):
+        abort(404)
     if what in chart.MARKUPS:
-        body: str | bytes = chart.wiki_structure(rs_id, lang, what)
+        body: str | bytes = chart.wiki_structure(rs_id, lang, what, chart.wiki_options(request.args))
         style = "full"
     else:
         if style == "doc" and what == "mermaid":
             abort(404)
-        body = chart.clean_file(rs_id, lang, what, style)
-    return attachment(body, mimetype, f"{rs_id}.{lang}{'.doc' if style == 'doc' else ''}.{fmt}")
+        body = chart.clean_file(rs_id, lang, what, style, paper, int(dpi) if dpi else None)
+    extra = (".doc" if style == "doc" else "") + (f".{paper}" if paper and what == "pdf" else "")
+    return attachment(body, mimetype, f"{rs_id}.{lang}{extra}.{fmt}")
+
+
+PAPERS = ("a4", "letter", "a4-landscape", "letter-landscape")

@@ -32,14 +32,16 @@ def _name(s, sid: str, suffix: str) -> str:
 @bp.get("/s/<sid>/walkthrough.html")
 def html(sid: str):
     s = _loaded(sid)
-    return attachment(chart.walkthrough_file(s.trace, lang()), "text/html", _name(s, sid, "html"))
+    style = "doc" if request.args.get("style") == "doc" else "full"
+    return attachment(chart.walkthrough_file(s.trace, lang(), style), "text/html", _name(s, sid, "html"))
 
 
 @bp.get("/s/<sid>/walkthrough.<any(md, namuwiki):fmt>")
 def text(sid: str, fmt: str):
     s = _loaded(sid)
     mimetype, markup = _TEXT[fmt]
-    return attachment(chart.wiki_walkthrough(s.trace, lang(), markup), mimetype, _name(s, sid, fmt))
+    return attachment(chart.wiki_walkthrough(s.trace, lang(), markup, chart.wiki_options(request.args)), mimetype,
+                      _name(s, sid, fmt))
 
 
 @bp.errorhandler(RulesetProblem)
