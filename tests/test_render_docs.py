@@ -67,6 +67,13 @@ def _korean_titled() -> tuple[set[str], set[str]]:
     return titled, words
 
 
+@cache
+def _untitled_multiword() -> list[str]:
+    """Real cards' titles of several words with no Korean title, longest first."""
+    return sorted({c.title for c in all_cards() if (not c.title_ko or c.title_ko == c.title) and " " in c.title},
+                  key=len, reverse=True)
+
+
 # --- namuwiki in the page's shape ---------------------------------------------------------------
 
 
@@ -221,6 +228,8 @@ def test_a_korean_export_says_everything_in_korean_with_cards_under_their_korean
         plain = re.sub(r"“[^“”가-힣]*”", " ", plain)         # a card's own words the scenario quotes, as typed
         left = [w for w in latin_words(plain, own) if w not in title_words]
         assert not left, (kind, left)
+        for whole in _untitled_multiword():       # "Code Replicator" has no Korean title: "Replicator" inside it is not that card
+            plain = plain.replace(whole, " ")
         english = [n for n in titled if n not in own and re.search(rf"(?<![A-Za-z]){re.escape(n)}(?![A-Za-z])", plain)]
         assert not english, (kind, english)
 

@@ -80,6 +80,8 @@ def _code(m: re.Match, lang: str) -> str:
         return before + _quoted(title) + after
     if before and after:                      # "(`after: Code Replicator`)": an aside for scenario writers
         return ""
+    if body.startswith("{") and _KEY_VALUE.search(body.strip("{} ")):   # a line of a scenario: its sentence is for scenario writers
+        return _DROP
     if body in RULESETS:
         return before + ruleset_name(body, lang) + after
     kv = _KEY_VALUE.fullmatch(body)
@@ -157,6 +159,17 @@ def _korean() -> dict[str, list[tuple[str, str]]]:
     return by_first
 
 
+@cache
+def _untitled() -> dict[str, list[tuple[str, str]]]:
+    """Real cards' English titles with no Korean title, by first word, each as itself: a longer
+    title wins over a shorter one inside it ("Code Replicator" stays whole, not "Code 복제기")."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for c in all_cards():
+        if (not c.title_ko or c.title_ko == c.title) and " " in c.title:
+            out.setdefault(_first(c.title), []).append((c.title, c.title))
+    return out
+
+
 def _words(text: str) -> set[str]:
     out = set()
     for tok in _TOKEN.findall(text):
@@ -201,6 +214,8 @@ def korean_titles(text: str, context: str = "") -> str:
         names = {**_nicknames(context + "\n" + text, table), **names}
     if not names:
         return text
+    untitled = _untitled()
+    names = {**{en: en for w in _words(text) for en, _ in untitled.get(w, ()) if en in text}, **names}
     return _swap(text, _pattern(frozenset(names.items())), lambda m: names[m.group(0)])
 
 
