@@ -87,7 +87,7 @@ def schema() -> dict[str, Any]:
                   "ice": {"oneOf": [name, {"type": "object", "additionalProperties": False,
                                            "properties": {r: name for r in rulesets.RULESETS}}]},
                   "time": {"type": "integer", "minimum": 1},
-                  "by": {"enum": list(SIDES)}, "granted_by": name, "after": name,
+                  "by": {"enum": list(SIDES)}, "granted_by": name, "after": name, "source": {"type": "string"},
                   "effect": {"$ref": "#/$defs/effect"}, **one, **options},
               "additionalProperties": False}
     str_list = {"type": "array", "items": {"type": "string"}}

@@ -1,0 +1,162 @@
+"""From a log's text to judged runs: parse, split, place each run, run the engine, list departures.
+
+`import_log` returns the JSON shape of issue 23: runs (with scenario, outcome, departures,
+unknowns), unrecognised lines, incomplete runs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from ..errors import JudgeError
+from ..i18n import t
+from .parse import Line, parse_log
+from .place import Unknown, place_run
+from .runs import Run, read_run, split_runs
+
+__all__ = ["import_log", "Imported", "scenario_yaml"]
+
+# Kinds the importer understands; everything else is listed as unrecognised.
+_QUIET = frozenset({"chat"})
+
+
+@dataclass
+class Imported:
+    """A log, read."""
+
+    form: str
+    players: list[str]
+    lines: list[Line]
+    runs: list[Run]
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form (issue 23)."""
+        return {
+            "form": self.form,
+            "runs": [public_result(r) for r in self.results if not r["_incomplete"]],
+            "unrecognized": [{"line": ln.no, "text": ln.text} for ln in self.lines if ln.kind == "unknown"],
+            "incomplete": [{"run": r["run"], "lines": r["lines"]} for r in self.results if r["_incomplete"]],
+        }
+
+
+def scenario_yaml(sc: dict[str, Any]) -> str:
+    """The scenario as YAML text."""
+    return yaml.safe_dump(sc, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
+
+
+def _resolve_breaks(sc_dict: dict[str, Any], unknowns: list[Unknown]) -> None:
+    """Turn a counted break into subroutine numbers, by the labels the log quotes when it can."""
+    todo = [a for a in sc_dict.get("actions", []) if isinstance(a.get("break"), dict)]
+    if not todo:
+        return
+    from ..scenario import load_scenario
+
+    probe = {**sc_dict, "actions": [a for a in sc_dict["actions"] if not isinstance(a.get("break"), dict)]}
+    probe.pop("expect", None)
+    sc = load_scenario(text=scenario_yaml(probe), ruleset=None)
+    cards = {c.key: c for srv in sc.servers.values() for c in srv.ice}
+    for a in todo:
+        want = a["break"]
+        card = cards.get(a["ice"])
+        subs = [str(s.text) for s in card.subroutines] if card is not None else []
+        if not subs or want["count"] >= len(subs):
+            a["break"] = "all"
+            continue
+        picked: list[int] = []
+        for label in want["labels"]:
+            key = re.sub(r"\W+", " ", label).strip().casefold()
+            for i, s in enumerate(subs, 1):
+                if i not in picked and re.sub(r"\W+", " ", s).strip().casefold().startswith(key[:20]):
+                    picked.append(i)
+                    break
+        if len(picked) < want["count"]:
+            unknowns.append(("logs.unknown.which_subs", {"ice": a["ice"]}))
+            for i in range(1, len(subs) + 1):
+                if len(picked) >= want["count"]:
+                    break
+                if i not in picked:
+                    picked.append(i)
+        a["break"] = sorted(picked)
+
+
+def _departure_dict(d: Any, run: Run, lang: str, ruleset: str) -> dict[str, Any]:
+    args = {**d.args, "ruleset": ruleset}
+    return {"kind": d.kind, "line": d.line.no, "text": d.line.text, "step": d.step, "rule": f"CR {d.step}",
+            "explanation": t(f"logs.departure.{d.kind}", lang, **args)}
+
+
+def _judge(run: Run, ruleset: str, lang: str) -> dict[str, Any]:
+    from ..engine import run as run_engine
+    from ..scenario import load_scenario
+
+    sc_dict, unknowns, expect = place_run(run, "nsg")
+    out: dict[str, Any] = {"run": run.no, "turn": run.turn, "lines": run.span, "server": sc_dict["run"]["server"],
+                           "_incomplete": not run.complete}
+    departures = [_departure_dict(d, run, lang, ruleset) for d in run.departures]
+    rules_outcome: str | None = None
+    try:
+        _resolve_breaks(sc_dict, unknowns)
+        sc_dict["expect"] = expect
+        sc = load_scenario(text=scenario_yaml(sc_dict), ruleset=None)
+        trace = run_engine(sc, ruleset)
+        rules_outcome = trace.status
+        out["engine"] = {"outcome": trace.status, "end": trace.end, "warnings": len(trace.warnings),
+                         "encountered": trace.lists["encountered"], "accessed": trace.lists["accessed"],
+                         "stolen": trace.lists["stolen"]}
+        log_outcome = run.log_outcome
+        if run.complete and log_outcome is not None and log_outcome != trace.status:
+            departures.append({"kind": "outcome_differs", "line": (run.ended_line or run.lines[-1]).no,
+                               "text": (run.ended_line or run.lines[-1]).text, "step": trace.end,
+                               "rule": f"CR {trace.end}",
+                               "explanation": t("logs.departure.outcome_differs", lang, log=log_outcome,
+                                                rules=trace.status, ruleset=ruleset)})
+    except JudgeError as exc:
+        out["error"] = exc.text(lang)
+        sc_dict["expect"] = expect
+    out["scenario"] = sc_dict
+    if run.complete:
+        out["outcome"] = run.log_outcome or rules_outcome or "neither"
+        if run.log_outcome is None:
+            unknowns.append(("logs.unknown.outcome_from_rules", {}))
+    else:
+        out["outcome"] = None
+    out["accessed"] = [ti for _, ti, _ in run.accessed]
+    out["stolen"] = [ti for _, ti in run.stolen]
+    out["departures"] = departures
+    out["verdict"] = t("logs.no_departure", lang) if not departures else t("logs.departures", lang, n=len(departures))
+    out["unknowns"] = [t(k, lang, **a) for k, a in _unique(unknowns)]
+    return out
+
+
+def _unique(items: list[Unknown]) -> list[Unknown]:
+    seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
+    out: list[Unknown] = []
+    for k, a in items:
+        key = (k, tuple(sorted(a.items())))
+        if key not in seen:
+            seen.add(key)
+            out.append((k, a))
+    return out
+
+
+def import_log(raw: str | bytes, ruleset: str = "nsg", lang: str = "en", judge: bool = True) -> Imported:
+    """Read a log and judge each of its runs."""
+    lines, form, players = parse_log(raw)
+    runs = split_runs(lines)
+    rezzed: dict[tuple[str, int], str] = {}
+    for r in runs:
+        read_run(r, rezzed)
+    imp = Imported(form, players, lines, runs)
+    if judge:
+        imp.results = [_judge(r, ruleset, lang) for r in runs]
+    return imp
+
+
+def public_result(r: dict[str, Any]) -> dict[str, Any]:
+    """A run's result without internal keys."""
+    return {k: v for k, v in r.items() if not k.startswith("_")}
