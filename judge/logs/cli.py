@@ -64,11 +64,11 @@ def import_cmd(file: str, fmt: str, out: str | None, ruleset: str, lang: str) ->
 def _text(data: dict, lang: str) -> None:
     for r in data["runs"]:
         click.echo(t("logs.cli.run_line", lang, run=r["run"], turn=r["turn"] if r["turn"] is not None else "?",
-                     first=r["lines"][0], last=r["lines"][1], server=r["server"], outcome=r["outcome"]))
+                     first=r["lines"][0], last=r["lines"][1], server=r["server"], outcome=t(f"logs.page.outcome_{r['outcome']}", lang)))
         if not r["departures"]:
             click.echo("  " + r["verdict"])
         for d in r["departures"]:
-            click.echo(f"  ! line {d['line']} ({d['rule']}): {d['explanation']}")
+            click.echo(f"  ! {t('logs.page.line', lang, n=d['line'])} ({d['rule']}): {d['explanation']}")
         for u in r["unknowns"]:
             click.echo(f"  ? {u}")
         if r.get("error"):

@@ -49,21 +49,32 @@ def scenario_yaml(sc: dict[str, Any]) -> str:
     return yaml.safe_dump(sc, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
 
 
-def _resolve_breaks(sc_dict: dict[str, Any], unknowns: list[Unknown]) -> None:
-    """Turn a counted break into subroutine numbers, by the labels the log quotes when it can."""
+def _complete(sc_dict: dict[str, Any], unknowns: list[Unknown]) -> None:
+    """Fill what needs the catalogue's models: an ice the log shows ending the run whose model has
+    no such subroutine gets the log's labels; a counted break becomes subroutine numbers, by the
+    labels the log quotes when it can."""
+    etr: dict[str, tuple[dict[str, Any], list[str]]] = sc_dict.pop("_etr", {})
     todo = [a for a in sc_dict.get("actions", []) if isinstance(a.get("break"), dict)]
-    if not todo:
+    if not todo and not etr:
         return
     from ..scenario import load_scenario
 
-    probe = {**sc_dict, "actions": [a for a in sc_dict["actions"] if not isinstance(a.get("break"), dict)]}
+    probe = {**sc_dict, "actions": [a for a in sc_dict.get("actions", []) if not isinstance(a.get("break"), dict)]}
     probe.pop("expect", None)
     sc = load_scenario(text=scenario_yaml(probe), ruleset=None)
     cards = {c.key: c for srv in sc.servers.values() for c in srv.ice}
+    for name, (entry, labels) in etr.items():
+        card = cards.get(name)
+        if card is None or any(e.kind == "end_run" for sub in card.subroutines for e in sub.effects):
+            continue
+        subs = [lab for lab in labels if lab.casefold() != "end the run"] + ["End the run"]
+        entry["subroutines"] = subs
+        unknowns.append(("logs.unknown.subs_from_log", {"ice": name}))
+        cards = {}  # the probe no longer matches: counted breaks below fall back to the labels
     for a in todo:
         want = a["break"]
         card = cards.get(a["ice"])
-        subs = [str(s.text) for s in card.subroutines] if card is not None else []
+        subs = [str(s.text) for s in card.subroutines] if card is not None else list(etr.get(a["ice"], ({}, []))[1])
         if not subs or want["count"] >= len(subs):
             a["break"] = "all"
             continue
@@ -86,6 +97,10 @@ def _resolve_breaks(sc_dict: dict[str, Any], unknowns: list[Unknown]) -> None:
 
 def _departure_dict(d: Any, run: Run, lang: str, ruleset: str) -> dict[str, Any]:
     args = {**d.args, "ruleset": ruleset}
+    if "why" in args:
+        args["why"] = t(f"logs.ended.{args['why'] or 'unknown'}", lang)
+    if "where" in args:
+        args["where"] = t(f"logs.phase.{args['where']}", lang)
     return {"kind": d.kind, "line": d.line.no, "text": d.line.text, "step": d.step, "rule": f"CR {d.step}",
             "explanation": t(f"logs.departure.{d.kind}", lang, **args)}
 
@@ -100,7 +115,7 @@ def _judge(run: Run, ruleset: str, lang: str) -> dict[str, Any]:
     departures = [_departure_dict(d, run, lang, ruleset) for d in run.departures]
     rules_outcome: str | None = None
     try:
-        _resolve_breaks(sc_dict, unknowns)
+        _complete(sc_dict, unknowns)
         sc_dict["expect"] = expect
         sc = load_scenario(text=scenario_yaml(sc_dict), ruleset=None)
         trace = run_engine(sc, ruleset)
@@ -117,6 +132,7 @@ def _judge(run: Run, ruleset: str, lang: str) -> dict[str, Any]:
                                                 rules=trace.status, ruleset=ruleset)})
     except JudgeError as exc:
         out["error"] = exc.text(lang)
+        sc_dict.pop("_etr", None)
         sc_dict["expect"] = expect
     out["scenario"] = sc_dict
     if run.complete:

@@ -111,7 +111,8 @@ _NOTICE = re.compile(r"^(?:\[!\]|!|The trace was|.+ is trashed\.?$|.+ (?:joined|
 # The subjects that name a player for sure (section 3 of the format notes: who is who).
 _SUBJECT = re.compile(r"^\s*(?:\[!\]|!)?\s*(?P<name>[^\s\[\]]+)\s*(?:\[[^\]\n]{1,24}\])?\s+"
                       r"(?:spends|pays|approaches|encounters|passes|breaches|accesses|jacks out|"
-                      r"started \w+ turn|is ending \w+ turn|has no further action|will continue|rezzes)\b")
+                      r"started \w+ turn|is ending \w+ turn|has no further action|will continue|rezzes|uses|resolves|"
+                      r"indicates|steals|bypasses)\b")
 
 
 def _records(raw: str) -> tuple[list[tuple[str | None, str]], str]:

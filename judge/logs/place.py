@@ -54,6 +54,7 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
     if run.ice_count is None:
         unknowns.append(("logs.unknown.ice_count", {"server": server}))
     used: dict[str, int] = {}
+    etr: dict[str, tuple[dict[str, Any], list[str]]] = {}   # ice the log shows ending the run
     for p in range(count - 1, -1, -1):     # outermost first
         s = run.slots.get(p) or Slot(p)
         if s.title is None:
@@ -78,6 +79,9 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
                 entry["rezzed"] = False
         names[p] = name
         ice_entries.append(entry)
+        if s.title is not None and any(x.f.get("what", "").lower().startswith("end the run") or
+                                       "end the run" in x.f.get("labels", "").lower() for x in s.fired):
+            etr[name] = (entry, _labels(s))
     # Choices, in the order the run reaches them.
     for p in range(count - 1, -1, -1):
         s = run.slots.get(p)
@@ -161,6 +165,7 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
     sc["servers"] = {server: srv}
     if actions:
         sc["actions"] = actions
+    sc["_etr"] = etr
     expect: dict[str, Any] = {}
     if run.log_outcome:
         expect["outcome"] = run.log_outcome

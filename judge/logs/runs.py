@@ -169,6 +169,8 @@ def read_run(run: Run, rezzed: dict[tuple[str, int], str]) -> None:
         return run.slots.setdefault(p, Slot(p))
 
     def depart(kind: str, ln: Line, **args: str) -> None:
+        if kind in ("success_after_unsuccessful", "movement_after_end") and run.departures_of(kind):
+            return   # one is enough: the lines after it follow from the same departure
         run.departures.append(Departure(kind, ln, RULE[kind], args))
 
     def at_title(title: str) -> int | None:
