@@ -6,6 +6,8 @@ unknowns), unrecognised lines, incomplete runs.
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,7 +17,7 @@ import yaml
 from ..errors import JudgeError
 from ..i18n import t
 from .parse import Line, parse_log
-from .place import Unknown, place_run
+from .place import Unknown, card_name, place_run
 from .runs import Run, read_run, split_runs
 
 __all__ = ["import_log", "Imported", "scenario_yaml"]
@@ -44,9 +46,17 @@ class Imported:
         }
 
 
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 def scenario_yaml(sc: dict[str, Any]) -> str:
     """The scenario as YAML text."""
-    return yaml.safe_dump(sc, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
+    return yaml.dump(sc, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, default_flow_style=None, width=110)
+
+
+def _as_text(sc: dict[str, Any]) -> str:
+    """The scenario as text for the loader: JSON, which is YAML, and many times faster to write."""
+    return json.dumps(sc, ensure_ascii=False, indent=0)
 
 
 def _complete(sc_dict: dict[str, Any], unknowns: list[Unknown]) -> None:
@@ -57,24 +67,20 @@ def _complete(sc_dict: dict[str, Any], unknowns: list[Unknown]) -> None:
     todo = [a for a in sc_dict.get("actions", []) if isinstance(a.get("break"), dict)]
     if not todo and not etr:
         return
-    from ..scenario import load_scenario
-
-    probe = {**sc_dict, "actions": [a for a in sc_dict.get("actions", []) if not isinstance(a.get("break"), dict)]}
-    probe.pop("expect", None)
-    sc = load_scenario(text=scenario_yaml(probe), ruleset=None)
-    cards = {c.key: c for srv in sc.servers.values() for c in srv.ice}
+    ice = {e.get("id") or card_name_of(e): e for srv in sc_dict["servers"].values() for e in srv.get("ice", [])}
     for name, (entry, labels) in etr.items():
-        card = cards.get(name)
-        if card is None or any(e.kind == "end_run" for sub in card.subroutines for e in sub.effects):
+        subs_of = _model_subs(json.dumps(entry, sort_keys=True))
+        if any(etr_sub for _, etr_sub in subs_of):
             continue
         subs = [lab for lab in labels if lab.casefold() != "end the run"] + ["End the run"]
         entry["subroutines"] = subs
         unknowns.append(("logs.unknown.subs_from_log", {"ice": name}))
-        cards = {}  # the probe no longer matches: counted breaks below fall back to the labels
+        ice.pop(name, None)  # the model no longer applies: counted breaks below use the labels
     for a in todo:
         want = a["break"]
-        card = cards.get(a["ice"])
-        subs = [str(s.text) for s in card.subroutines] if card is not None else list(etr.get(a["ice"], ({}, []))[1])
+        entry = ice.get(a["ice"])
+        subs = ([text for text, _ in _model_subs(json.dumps(entry, sort_keys=True))] if entry is not None
+                else list(etr.get(a["ice"], ({}, []))[1]))
         if not subs or want["count"] >= len(subs):
             a["break"] = "all"
             continue
@@ -93,6 +99,21 @@ def _complete(sc_dict: dict[str, Any], unknowns: list[Unknown]) -> None:
                 if i not in picked:
                     picked.append(i)
         a["break"] = sorted(picked)
+
+
+def card_name_of(entry: dict[str, Any]) -> str:
+    """The name actions use for a card entry."""
+    return entry.get("name") or card_name(entry["card"])[1]
+
+
+@functools.lru_cache(maxsize=512)
+def _model_subs(entry: str) -> tuple[tuple[str, bool], ...]:
+    """An ice entry's subroutines as the judge reads them: (text, ends the run)."""
+    from ..scenario import load_scenario
+
+    sc = load_scenario(text=_as_text({"run": {"server": "HQ"}, "servers": {"HQ": {"ice": [json.loads(entry)]}}}))
+    card = sc.servers["HQ"].ice[0]
+    return tuple((str(sub.text), any(e.kind == "end_run" for e in sub.effects)) for sub in card.subroutines)
 
 
 def _departure_dict(d: Any, run: Run, lang: str, ruleset: str) -> dict[str, Any]:
@@ -117,7 +138,7 @@ def _judge(run: Run, ruleset: str, lang: str) -> dict[str, Any]:
     try:
         _complete(sc_dict, unknowns)
         sc_dict["expect"] = expect
-        sc = load_scenario(text=scenario_yaml(sc_dict), ruleset=None)
+        sc = load_scenario(text=_as_text(sc_dict), ruleset=None)
         trace = run_engine(sc, ruleset)
         rules_outcome = trace.status
         out["engine"] = {"outcome": trace.status, "end": trace.end, "warnings": len(trace.warnings),
