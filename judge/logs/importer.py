@@ -78,8 +78,8 @@ def _complete(sc_dict: dict[str, Any], unknowns: list[Unknown]) -> None:
         ice.pop(name, None)  # the model no longer applies: counted breaks below use the labels
     for a in todo:
         want = a["break"]
-        entry = ice.get(a["ice"])
-        subs = ([text for text, _ in _model_subs(json.dumps(entry, sort_keys=True))] if entry is not None
+        model = ice.get(a["ice"])
+        subs = ([text for text, _ in _model_subs(json.dumps(model, sort_keys=True))] if model is not None
                 else list(etr.get(a["ice"], ({}, []))[1]))
         if not subs or want["count"] >= len(subs):
             a["break"] = "all"

@@ -22,9 +22,6 @@ MAX_LOG_BYTES = 4 * 1024 * 1024
 class LogError(JudgeError):
     """A log that cannot be read at all (not text, broken JSON, too big)."""
 
-    def __init__(self, key: str, **args: object) -> None:
-        super().__init__(key, **args)
-
 
 @dataclass(slots=True)
 class Line:

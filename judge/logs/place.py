@@ -84,9 +84,9 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
             etr[name] = (entry, _labels(s))
     # Choices, in the order the run reaches them.
     for p in range(count - 1, -1, -1):
-        s = run.slots.get(p)
-        if s is None:
+        if p not in run.slots:
             continue
+        s = run.slots[p]
         name = names[p]
         if s.rez_line is not None:
             ln = next(x for x in run.lines if x.no == s.rez_line)
@@ -94,7 +94,7 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
         if s.broken:
             total = 0
             every = False
-            for ln, card, n in s.broken:
+            for _ln, card, n in s.broken:
                 entry, bname = card_name(card)
                 if "name" in entry:
                     entry["type"] = "program"
@@ -104,8 +104,8 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
                 total += c or 0
             labels = [lab for ln, _, _ in s.broken for lab in _break_labels(ln)]
             src = "; ".join(_source(ln, run) for ln, _, _ in s.broken)
-            how: Any = "all" if every else {"count": total, "labels": labels}
-            actions.append({"at": "6.9.3b", "ice": name, "by": "runner", "break": how, "source": src})
+            broken: Any = "all" if every else {"count": total, "labels": labels}
+            actions.append({"at": "6.9.3b", "ice": name, "by": "runner", "break": broken, "source": src})
         elif s.encountered and s.passed and not s.bypassed and not s.fired:
             # Passed with no break or fire line: broken or prevented silently; the log cannot say which.
             pass_ln = next(x for x in run.lines if x.kind == "pass" and x.f.get("pos") == str(p))

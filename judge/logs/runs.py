@@ -225,11 +225,11 @@ def read_run(run: Run, rezzed: dict[tuple[str, int], str]) -> None:
                 s.rezzed_before = True
             pos, enc, phase = p, p, "encounter"
         elif k in ("break",):
-            p = at_title(f["ice"])
-            if phase != "encounter" or p is None or p != enc:
+            hit = at_title(f["ice"])
+            if phase != "encounter" or hit is None or hit != enc:
                 depart("break_outside_encounter", ln, ice=f["ice"])
                 continue
-            slot(p).broken.append((ln, f["card"], f["n"]))
+            slot(hit).broken.append((ln, f["card"], f["n"]))
         elif k == "pump":
             run.used.append(ln)
         elif k == "bypass_by":
@@ -239,21 +239,21 @@ def read_run(run: Run, rezzed: dict[tuple[str, int], str]) -> None:
                 slot(enc).bypassed = True
         elif k in ("uses", "resolve", "fire"):
             title = f.get("ice") or f.get("card", "")
-            p = at_title(title)
-            ice_line = p is not None and (who != run.runner or k == "fire")
+            hit = at_title(title)
+            ice_line = hit is not None and (who != run.runner or k == "fire")
             if not ice_line:
                 if k == "uses" and who == run.runner:
                     run.used.append(ln)
                 continue
             if k == "fire":
                 continue
-            assert p is not None
-            still = phase == "encounter" and p == enc
-            after_etr = phase == "ended" and run.ended_by == "etr" and p == enc
+            assert hit is not None
+            still = phase == "encounter" and hit == enc
+            after_etr = phase == "ended" and run.ended_by == "etr" and hit == enc
             if not (still or after_etr):
                 depart("sub_after_encounter", ln, ice=title)
                 continue
-            s = slot(p)
+            s = slot(hit)
             if k == "uses":
                 s.fired.append(ln)
                 if f.get("what", "").lower().startswith("end the run"):
