@@ -68,7 +68,8 @@ def _text(data: dict, lang: str) -> None:
         if not r["departures"]:
             click.echo("  " + r["verdict"])
         for d in r["departures"]:
-            click.echo(f"  ! {t('logs.page.line', lang, n=d['line'])} ({d['rule']}): {d['explanation']}")
+            where = d["rule"] + (" = " + ", ".join(d["steps_in_ruleset"]) if d.get("steps_in_ruleset") else "")
+            click.echo(f"  ! {t('logs.page.line', lang, n=d['line'])} ({where}, {d['step_name']}): {d['explanation']}")
         for u in r["unknowns"]:
             click.echo(f"  ? {u}")
         if r.get("error"):

@@ -122,8 +122,24 @@ def _departure_dict(d: Any, run: Run, lang: str, ruleset: str) -> dict[str, Any]
         args["why"] = t(f"logs.ended.{args['why'] or 'unknown'}", lang)
     if "where" in args:
         args["where"] = t(f"logs.phase.{args['where']}", lang)
-    return {"kind": d.kind, "line": d.line.no, "text": d.line.text, "step": d.step, "rule": f"CR {d.step}",
-            "explanation": t(f"logs.departure.{d.kind}", lang, **args)}
+    out = {"kind": d.kind, "line": d.line.no, "text": d.line.text, "step": d.step, "rule": f"CR {d.step}",
+           "step_name": _step_name(d.step, lang), "explanation": t(f"logs.departure.{d.kind}", lang, **args)}
+    if ruleset != "nsg":   # the same rule, in the chosen rule set's numbers
+        out["steps_in_ruleset"] = _translated(d.step, ruleset)
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _step_name(step: str, lang: str) -> str:
+    from .. import rulesets
+
+    return rulesets.get("nsg").step(step).name(lang)
+
+
+def _translated(step: str, ruleset: str) -> list[str]:
+    from ..rulesets.translate import translate
+
+    return list(translate("nsg", step).get("to", {}).get(ruleset, []))
 
 
 def _judge(run: Run, ruleset: str, lang: str) -> dict[str, Any]:
