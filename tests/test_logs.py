@@ -148,3 +148,11 @@ def test_bad_input_is_one_clear_error():
     with pytest.raises(LogError):
         import_log(b"\xff\xfe\x00bad")
     assert import_log("").as_dict() == {"form": "text", "runs": [], "unrecognized": [], "incomplete": []}
+
+
+def test_credits_come_from_the_turn_start_only_when_the_log_makes_them_exact():
+    ij = _imp("04-inside-job-bypass.txt")["runs"][0]
+    assert ij["scenario"]["runner"]["credits"] == 5          # 7 at the turn's start, 2 paid to play Inside Job
+    second = _imp("13-no-ice-jack-out-and-rd.txt")["runs"][1]
+    assert "credits" not in second["scenario"].get("runner", {})   # an earlier run this turn: not exact
+    assert any("line 1" in u for u in second["unknowns"])

@@ -160,8 +160,16 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
     title = f"Run {run.no} of the log" + (f", turn {run.turn}" if run.turn is not None else "") + f": {server}"
     sc: dict[str, Any] = {"title": title, "ruleset": ruleset}
     sc["run"] = {"server": server, **({"by": card_name(by)[1]} if by else {})}
+    runner: dict[str, Any] = {}
+    if run.credits is not None:
+        runner["credits"] = run.credits
+    else:
+        unknowns.append(("logs.unknown.credits", {"said": str(run.credits_said[0]), "line": str(run.credits_said[1])})
+                        if run.credits_said else ("logs.unknown.credits_none", {}))
     if runner_cards:
-        sc["runner"] = {"cards": runner_cards}
+        runner["cards"] = runner_cards
+    if runner:
+        sc["runner"] = runner
     sc["servers"] = {server: srv}
     if actions:
         sc["actions"] = actions

@@ -8,6 +8,7 @@ log. Nothing here invents a card: ice the log never names stays a placeholder wi
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .parse import Line
@@ -76,6 +77,8 @@ class Run:
     used: list[Line] = field(default_factory=list)       # Runner abilities and other run lines
     departures: list[Departure] = field(default_factory=list)
     notes: list[tuple[str, dict[str, str]]] = field(default_factory=list)   # (i18n key, args)
+    credits: int | None = None          # the Runner's credits at the run's start, when the log says
+    credits_said: tuple[int, int] | None = None   # (turn start credits, its line) when not exact
     redirected: str | None = None
     bypass_card: str | None = None
 
@@ -117,9 +120,13 @@ def split_runs(lines: list[Line]) -> list[Run]:
             cur.closed = True
         cur = None
 
+    start: tuple[Line, list[Line]] | None = None   # the last turn start line and the lines since
     for ln in lines:
         if ln.kind == "turn_start":
             turn = int(ln.f["turn"])
+            start = (ln, [])
+        elif start is not None and ln.kind not in ("chat", "priority", "notice"):
+            start[1].append(ln)
         if cur is not None and (ln.kind in _CLOSES or _is_click_action(ln, cur.runner)):
             close()
         if ln.kind == "run" or (cur is None and ln.kind in _STARTS_RUN):
@@ -128,6 +135,7 @@ def split_runs(lines: list[Line]) -> list[Run]:
             if ln.kind == "run":
                 cur.server = ln.f["server"]
                 cur.by = ln.f.get("by")
+            _credits(cur, ln, start)
             runs.append(cur)
             trail = []
             if ln.kind == "run":
@@ -147,6 +155,25 @@ def split_runs(lines: list[Line]) -> list[Run]:
         names = {ln.who for ln in lines if ln.who}
         r.corp = next((n for n in names if n != r.runner), None)
     return runs
+
+
+_PAID = re.compile(r"\bpays (\d+)\b")
+
+
+def _credits(run: Run, first: Line, start: tuple[Line, list[Line]] | None) -> None:
+    """The Runner's credits when the run begins: exact only when the run is the turn's first act
+    (the turn start's total less what the run's own line paid); otherwise the last total said."""
+    if start is None or start[0].who != run.runner:
+        return
+    said = int(start[0].f["credits"])
+    before = [x for x in start[1] if x is not first]
+    # Only plain click actions before the run, none of them gaining anything: their payments are known.
+    if all(x.who == run.runner and x.kind == "other" and x.rest.startswith("spends") and "gain" not in x.rest
+           for x in before):
+        paid = [int(n) for x in (*before, first) for n in _PAID.findall(x.rest)]
+        run.credits = max(said - sum(paid), 0)
+        return
+    run.credits_said = (said, start[0].no)
 
 
 # The rule each departure breaks, and the step the rule places the choice at (NSG).
