@@ -156,3 +156,21 @@ def test_credits_come_from_the_turn_start_only_when_the_log_makes_them_exact():
     second = _imp("13-no-ice-jack-out-and-rd.txt")["runs"][1]
     assert "credits" not in second["scenario"].get("runner", {})   # an earlier run this turn: not exact
     assert any("line 1" in u for u in second["unknowns"])
+
+
+def test_a_time_on_its_own_line_and_a_lone_warning_badge_are_joined():
+    lines, form, names = parse_log("Bo[9:41:02]\napproaches HQ.\n!\nBo[9:41:03] uses a command: /jack-out\n")
+    assert names == ["Bo"] and form == "text"
+    assert [(ln.no, ln.kind, ln.text) for ln in lines] == [
+        (1, "approach_server", "Bo approaches HQ."), (3, "command", "Bo uses a command: /jack-out")]
+
+
+def test_a_run_made_by_a_card_names_it_and_several_accesses_are_placed():
+    data = import_log("Bo uses Dirty Laundry to make a run on HQ.\nBo approaches HQ.\nBo breaches HQ.\n"
+                      "Bo accesses Hedge Fund from HQ.\n").as_dict()
+    assert data["runs"][0]["scenario"]["run"] == {"server": "HQ", "by": "Dirty Laundry"}
+    r = _imp("14-hq-two-accesses-root-decline.txt")["runs"][0]
+    acts = {next(k for k in a if k not in ("at", "by", "source")): a for a in r["scenario"]["actions"]}
+    assert acts["access_more"]["access_more"] == 1 and acts["decline_steal"]["source"].startswith("log line 7:")
+    assert r["scenario"]["servers"]["HQ"]["root"] == [{"card": "Caprice Nisei"}]
+    assert r["stolen"] == [] and r["accessed"] == ["Hedge Fund", "Project Atlas", "Caprice Nisei"]

@@ -65,7 +65,7 @@ _PAY = r"(?:(?:spends|pays|loses)\b.*? to )?"
 TEMPLATES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((k, re.compile(p)) for k, p in (
     ("turn_start", r"^started \w+ turn (?P<turn>\d+) with (?P<credits>\d+)\b"),
     ("turn_end", r"^is ending \w+ turn (?P<turn>\d+) with (?P<credits>\d+)\b"),
-    ("run", r"^(?:.*? to |uses (?P<by>.+?) to )?makes? a run on " + _S + r"\.?$"),
+    ("run", r"^(?:uses (?P<by>.+?) to |.*? to )?makes? a run on " + _S + r"\.?$"),
     ("approach_ice", r"^approaches " + _ICE + r"\.?$"),
     ("approach_server", r"^approaches " + _S + r"\.?$"),
     ("encounter", r"^encounters " + _ICE + r"\.?$"),
@@ -138,7 +138,20 @@ def _records(raw: str) -> tuple[list[tuple[str | None, str]], str]:
                     name = user.get("username") if isinstance(user, dict) else user
                     out.append((f"chat:{name}" if name else "chat:", m["text"]))
             return out, "json"
-    return [(None, t) for t in raw.splitlines()], "text"
+    return [(None, t) for t in _joined(raw.splitlines())], "text"
+
+
+_ALONE = re.compile(r"^\s*(?:\[!\]|!)?\s*[^\s\[\]]+\s*\[[^\]\n]{1,24}\]\s*$|^\s*(?:\[!\]|!)\s*$")
+
+
+def _joined(texts: list[str]) -> list[str]:
+    """A name and its time (or a lone warning badge) that a browser put on their own line are joined
+    to the line after; the joined line keeps the first one's number (the second becomes empty)."""
+    out = list(texts)
+    for i in range(len(out) - 1):
+        if _ALONE.match(out[i]) and out[i + 1].strip():
+            out[i], out[i + 1] = out[i].rstrip() + " " + out[i + 1].lstrip(), ""
+    return out
 
 
 def players(texts: list[str]) -> list[str]:

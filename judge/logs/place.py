@@ -138,12 +138,14 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
         accessed.append(cname)
         if any(t == title for _, t in run.trashed):
             actions.append({"at": "6.9.5b", "by": "runner", "trash": cname, "source": _source(ln, run)})
-        if any(t == title for _, t in run.not_stolen):
-            actions.append({"at": "6.9.5b", "by": "runner", "decline_steal": cname, "source": _source(ln, run)})
-    central_extra = len(run.accessed) - 1 if server in ("HQ", "R&D") else 0
+        for no_ln, t in run.not_stolen:
+            if t == title:
+                actions.append({"at": "6.9.5b", "by": "runner", "decline_steal": cname, "source": _source(no_ln, run)})
+    from_cards = [a for a in run.accessed if not a[2].startswith("the root of")]
+    central_extra = len(from_cards) - 1 if server in ("HQ", "R&D") else 0
     if central_extra > 0:
         actions.append({"at": "6.9.5a", "by": "runner", "access_more": central_extra,
-                        "source": _source(run.accessed[1][0], run)})
+                        "source": _source(from_cards[1][0], run)})
     runner_cards: list[dict[str, Any]] = []
     by = run.by or run.replaced_by or run.bypass_card
     if by:
