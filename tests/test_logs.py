@@ -174,3 +174,13 @@ def test_a_run_made_by_a_card_names_it_and_several_accesses_are_placed():
     assert acts["access_more"]["access_more"] == 1 and acts["decline_steal"]["source"].startswith("log line 7:")
     assert r["scenario"]["servers"]["HQ"]["root"] == [{"card": "Caprice Nisei"}]
     assert r["stolen"] == [] and r["accessed"] == ["Hedge Fund", "Project Atlas", "Caprice Nisei"]
+
+
+def test_a_paid_ability_of_an_ice_is_not_taken_for_a_late_subroutine():
+    log = ("Bo spends [Click] to make a run on Server 1.\nBo approaches Border Control protecting Server 1 at position 0.\n"
+           "Al trashes Border Control to use Border Control to end the run.\n"
+           "Al started his turn 4 with 5 [Credits] and 5 cards in his HQ.\n")
+    r = import_log(log).as_dict()
+    assert all(d["kind"] != "sub_after_encounter" for run in r["runs"] for d in run["departures"])
+    late = import_log(log.replace("Al trashes Border Control to use Border Control", "Al uses Border Control")).as_dict()
+    assert [d["kind"] for d in late["runs"][0]["departures"]] == ["sub_after_encounter"]

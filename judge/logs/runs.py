@@ -267,9 +267,12 @@ def read_run(run: Run, rezzed: dict[tuple[str, int], str]) -> None:
         elif k in ("uses", "resolve", "fire"):
             title = f.get("ice") or f.get("card", "")
             hit = at_title(title)
-            ice_line = hit is not None and (who != run.runner or k == "fire")
+            # A subroutine's line has no cost ("C uses Ice Wall to end the run."); a paid ability of
+            # the ice ("C trashes Border Control to use Border Control to ...") may come at any time.
+            paid = k == "uses" and not ln.rest.startswith("uses ")
+            ice_line = hit is not None and not paid and (who != run.runner or k == "fire")
             if not ice_line:
-                if k == "uses" and who == run.runner:
+                if k == "uses":
                     run.used.append(ln)
                 continue
             if k == "fire":
