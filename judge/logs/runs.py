@@ -74,7 +74,7 @@ class Run:
     stolen: list[tuple[Line, str]] = field(default_factory=list)
     trashed: list[tuple[Line, str]] = field(default_factory=list)
     not_stolen: list[tuple[Line, str]] = field(default_factory=list)
-    used: list[Line] = field(default_factory=list)       # Runner abilities and other run lines
+    used: list[tuple[Line, str, int | None]] = field(default_factory=list)   # abilities used: (line, phase, position)
     departures: list[Departure] = field(default_factory=list)
     notes: list[tuple[str, dict[str, str]]] = field(default_factory=list)   # (i18n key, args)
     credits: int | None = None          # the Runner's credits at the run's start, when the log says
@@ -258,7 +258,7 @@ def read_run(run: Run, rezzed: dict[tuple[str, int], str]) -> None:
                 continue
             slot(hit).broken.append((ln, f["card"], f["n"]))
         elif k == "pump":
-            run.used.append(ln)
+            run.used.append((ln, phase, pos))
         elif k == "bypass_by":
             run.bypass_card = f["card"]
         elif k == "bypass":
@@ -273,7 +273,7 @@ def read_run(run: Run, rezzed: dict[tuple[str, int], str]) -> None:
             ice_line = hit is not None and not paid and (who != run.runner or k == "fire")
             if not ice_line:
                 if k == "uses":
-                    run.used.append(ln)
+                    run.used.append((ln, phase, pos))
                 continue
             if k == "fire":
                 continue
