@@ -121,12 +121,12 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
     # Abilities the log shows used, as notes at the step where they were used (no effect on timing).
     at_phase = {"init": ("6.9.1e", False), "approach": ("6.9.2b", True), "encounter": ("6.9.3b", True),
                 "passed": ("6.9.4b", True), "server": ("6.9.4g", False), "success": ("6.9.5b", False)}
-    for ln, phase, p in run.used:
-        if phase not in at_phase or (at_phase[phase][1] and p not in names):
+    for ln, phase, at_pos in run.used:
+        if phase not in at_phase or (at_phase[phase][1] and at_pos not in names):
             continue
         step, per_ice = at_phase[phase]
         side = "runner" if ln.who == run.runner else "corp"
-        note: dict[str, Any] = {"at": step, **({"ice": names[p]} if per_ice and p is not None else {}), "by": side,
+        note: dict[str, Any] = {"at": step, **({"ice": names[at_pos]} if per_ice and at_pos is not None else {}), "by": side,
                                 "note": _source(ln, run).split(": ", 1)[1], "source": f"log line {ln.no}"}
         actions.append(note)
     # What access reached.
