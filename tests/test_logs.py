@@ -30,14 +30,20 @@ def test_at_least_twelve_logs_in_both_forms():
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_each_run_imports_to_a_scenario_whose_expectations_hold(path, tmp_path):
+    """The scenario's `expect` is what the log shows; `judge check` agrees, except where the log's
+    outcome is not what the rules give: that run fails on its outcome, and says so as a departure."""
     data = import_log(path.read_bytes()).as_dict()
     assert data["runs"], "every test log has at least one complete run"
+    differs = 0
     for r in data["runs"]:
         assert "error" not in r, r.get("error")
         (tmp_path / f"run-{r['run']:02d}.yaml").write_text(scenario_yaml(r["scenario"]), encoding="utf-8")
+        differs += any(d["kind"] == "outcome_differs" for d in r["departures"])
     res = CliRunner().invoke(cli, ["check", str(tmp_path)])
     lines = res.output.strip().splitlines()
-    assert lines[-1] == f"{len(data['runs'])} passed, 0 failed", res.output
+    assert lines[-1] == f"{len(data['runs']) - differs} passed, {differs} failed", res.output
+    if differs:
+        assert "outcome" in res.output
 
 
 def test_rez_on_approach_and_breaks_are_placed_with_sources():
@@ -148,6 +154,16 @@ def test_bad_input_is_one_clear_error():
     with pytest.raises(LogError):
         import_log(b"\xff\xfe\x00bad")
     assert import_log("").as_dict() == {"form": "text", "runs": [], "unrecognized": [], "incomplete": []}
+
+
+def test_the_rules_outcome_against_the_logs_is_a_departure():
+    # 1 credit and a rezzed Tollbooth: the Runner cannot pay its toll, yet the log shows a breach.
+    r = _imp("15-departure-tollbooth-unpaid.txt")["runs"][0]
+    assert r["scenario"]["runner"]["credits"] == 1
+    assert r["outcome"] == "successful" and r["engine"]["outcome"] == "unsuccessful"
+    assert [(d["kind"], d["line"], d["step"]) for d in r["departures"]] == [("outcome_differs", 9, "6.9.3a@Tollbooth")]
+    rich = import_log(((LOGS / "15-departure-tollbooth-unpaid.txt").read_text()).replace("with 1 [Credits]", "with 4 [Credits]"))
+    assert rich.as_dict()["runs"][0]["departures"] == []
 
 
 def test_credits_come_from_the_turn_start_only_when_the_log_makes_them_exact():

@@ -129,11 +129,23 @@ def _departure_dict(d: Any, run: Run, lang: str, ruleset: str) -> dict[str, Any]
     return out
 
 
-@functools.lru_cache(maxsize=64)
-def _step_name(step: str, lang: str) -> str:
+def _where_it_parts(path: list[str], ruleset: str) -> str:
+    """The step at which the rules' run ended: the last one before the run-end steps."""
     from .. import rulesets
 
-    return rulesets.get("nsg").step(step).name(lang)
+    rs = rulesets.get(ruleset)
+    ends = {rs.step(s).phase for s in rs.ends.values()}
+    for i, occ in enumerate(path):
+        if i and rs.step(occ.split("@")[0]).phase in ends:
+            return path[i - 1]
+    return path[-1] if path else rs.ends["done"]
+
+
+@functools.lru_cache(maxsize=64)
+def _step_name(step: str, lang: str, ruleset: str = "nsg") -> str:
+    from .. import rulesets
+
+    return rulesets.get(ruleset).step(step).name(lang)
 
 
 def _translated(step: str, ruleset: str) -> list[str]:
@@ -162,9 +174,14 @@ def _judge(run: Run, ruleset: str, lang: str) -> dict[str, Any]:
                          "stolen": trace.lists["stolen"]}
         log_outcome = run.log_outcome
         if run.complete and log_outcome is not None and log_outcome != trace.status:
-            departures.append({"kind": "outcome_differs", "line": (run.ended_line or run.lines[-1]).no,
-                               "text": (run.ended_line or run.lines[-1]).text, "step": trace.end,
-                               "rule": f"CR {trace.end}",
+            where = _where_it_parts(trace.path, ruleset)
+            shown = run.ended_line if log_outcome == "unsuccessful" else next(
+                (x for x in run.lines if x.kind in ("breach", "access", "replacement", "steal")), None)
+            shown = shown or run.lines[-1]
+            departures.append({"kind": "outcome_differs", "line": shown.no, "text": shown.text, "step": where,
+                               "rule": (f"CR {where.split('@')[0]}" if ruleset == "nsg"
+                                        else f"{ruleset} {where.split('@')[0]}"),
+                               "step_name": _step_name(where.split("@")[0], lang, ruleset),
                                "explanation": t("logs.departure.outcome_differs", lang, log=log_outcome,
                                                 rules=trace.status, ruleset=ruleset)})
     except JudgeError as exc:
