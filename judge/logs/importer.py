@@ -117,7 +117,7 @@ def _model_subs(entry: str) -> tuple[tuple[str, bool], ...]:
 
 
 def _departure_dict(d: Any, run: Run, lang: str, ruleset: str) -> dict[str, Any]:
-    args = {**d.args, "ruleset": ruleset}
+    args = {**_shown(d.args, lang), "ruleset": ruleset}
     if "why" in args:
         args["why"] = t(f"logs.ended.{args['why'] or 'unknown'}", lang)
     if "where" in args:
@@ -182,8 +182,9 @@ def _judge(run: Run, ruleset: str, lang: str) -> dict[str, Any]:
                                "rule": (f"CR {where.split('@')[0]}" if ruleset == "nsg"
                                         else f"{ruleset} {where.split('@')[0]}"),
                                "step_name": _step_name(where.split("@")[0], lang, ruleset),
-                               "explanation": t("logs.departure.outcome_differs", lang, log=log_outcome,
-                                                rules=trace.status, ruleset=ruleset)})
+                               "explanation": t("logs.departure.outcome_differs", lang, ruleset=ruleset,
+                                                log=t(f"logs.outcome_word.{log_outcome}", lang),
+                                                rules=t(f"logs.outcome_word.{trace.status}", lang))})
     except JudgeError as exc:
         out["error"] = exc.text(lang)
         sc_dict.pop("_etr", None)
@@ -199,7 +200,22 @@ def _judge(run: Run, ruleset: str, lang: str) -> dict[str, Any]:
     out["stolen"] = [ti for _, ti in run.stolen]
     out["departures"] = departures
     out["verdict"] = t("logs.no_departure", lang) if not departures else t("logs.departures", lang, n=len(departures))
-    out["unknowns"] = [t(k, lang, **a) for k, a in _unique(unknowns)]
+    out["unknowns"] = [t(k, lang, **_shown(a, lang)) for k, a in _unique(unknowns)]
+    return out
+
+
+def _shown(args: dict[str, str], lang: str) -> dict[str, str]:
+    """Card names in a message as the reader knows them: the Korean title for a Korean reader."""
+    if lang != "ko":
+        return args
+    from .. import cards
+
+    out = dict(args)
+    for k in ("ice", "card"):
+        if k in out:
+            facts = cards.find(out[k])
+            if facts is not None and facts.title_ko and out[k] in (facts.title, facts.title_ko):
+                out[k] = facts.title_ko
     return out
 
 
