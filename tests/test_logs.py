@@ -200,3 +200,11 @@ def test_a_paid_ability_of_an_ice_is_not_taken_for_a_late_subroutine():
     assert all(d["kind"] != "sub_after_encounter" for run in r["runs"] for d in run["departures"])
     late = import_log(log.replace("Al trashes Border Control to use Border Control", "Al uses Border Control")).as_dict()
     assert [d["kind"] for d in late["runs"][0]["departures"]] == ["sub_after_encounter"]
+
+
+def test_a_replay_file_is_refused_with_a_clear_error():
+    res = CliRunner().invoke(cli, ["log", "import", "-"], input='{"metadata": {}, "history": []}')
+    assert res.exit_code != 0
+    with pytest.raises(LogError) as e:
+        import_log('{"metadata": {}, "history": []}')
+    assert "replay" in e.value.text("en") and "리플레이" in e.value.text("ko")

@@ -124,6 +124,8 @@ def _records(raw: str) -> tuple[list[tuple[str | None, str]], str]:
             data = None
         if data is not None:
             if isinstance(data, dict):
+                if "history" in data and "messages" not in data:
+                    raise LogError("logs.replay_file")
                 data = data.get("messages", data.get("log"))
             if not isinstance(data, list):
                 raise LogError("logs.bad_json_shape")
