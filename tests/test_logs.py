@@ -208,3 +208,21 @@ def test_a_replay_file_is_refused_with_a_clear_error():
     with pytest.raises(LogError) as e:
         import_log('{"metadata": {}, "history": []}')
     assert "replay" in e.value.text("en") and "리플레이" in e.value.text("ko")
+
+
+def test_an_unseen_card_is_named_by_its_steal_and_twins_get_ids(tmp_path):
+    log = ("Bo spends [Click] to make a run on R&D.\nBo approaches R&D.\nBo breaches R&D.\n"
+           "Bo accesses an unseen card from R&D.\nBo steals Project Atlas and gains 2 agenda points.\n"
+           "Bo accesses Hedge Fund from R&D.\nBo accesses Hedge Fund from R&D.\nBo spends [Click] to draw 1 card.\n")
+    r = import_log(log).as_dict()["runs"][0]
+    cards = r["scenario"]["servers"]["R&D"]["cards"]
+    assert cards == [{"card": "Project Atlas"}, {"card": "Hedge Fund", "id": "Hedge Fund #1"},
+                     {"card": "Hedge Fund", "id": "Hedge Fund #2"}]
+    assert r["engine"]["stolen"] == ["Project Atlas"] and r["departures"] == []
+
+
+def test_a_remote_the_log_shows_empty_gets_one_unknown_card():
+    log = "Bo spends [Click] to make a run on Server 4.\nBo jacks out.\nBo spends [Click] to draw 1 card.\n"
+    r = import_log(log).as_dict()["runs"][0]
+    assert "error" not in r and r["scenario"]["servers"]["Server 4"]["cards"] == [{"name": "card in Server 4: unknown"}]
+    assert r["outcome"] == "unsuccessful" and r["departures"] == []

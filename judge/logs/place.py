@@ -134,7 +134,16 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
     content: list[dict[str, Any]] = []
     accessed: list[str] = []
     unseen = 0
-    for ln, title, zone in run.accessed:
+    resolved = [card_name(a[1])[1] for a in run.accessed if a[1] != "an unseen card"]
+    dup = {n for n in resolved if resolved.count(n) > 1}   # an English and a Korean title are one card
+    seen: dict[str, int] = {}
+    placed: list[tuple[int, str, str]] = []     # (access line, title, the name actions use)
+    for i, (ln, title, zone) in enumerate(run.accessed):
+        if title == "an unseen card":   # named later by its steal or trash line, if there is one
+            until = run.accessed[i + 1][0].no if i + 1 < len(run.accessed) else 10**9
+            named = [t for x, t in (*run.stolen, *run.trashed) if ln.no < x.no < until]
+            if named:
+                title = named[0]
         if title == "an unseen card":
             unseen += 1
             nm = f"unseen card {unseen} of {zone}"
@@ -145,13 +154,24 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
             if "name" in entry:
                 entry["type"] = "agenda" if any(t == title for _, t in run.stolen) else "asset"
                 unknowns.append(("logs.unknown.not_in_catalogue", {"card": title}))
+            if cname in dup:   # the same card twice: each gets an id, and actions use it
+                seen[cname] = seen.get(cname, 0) + 1
+                cname = entry["id"] = f"{cname} #{seen[cname]}"
         (root if zone.startswith("the root of") else content).append(entry)
         accessed.append(cname)
-        if any(t == title for _, t in run.trashed):
-            actions.append({"at": "6.9.5b", "by": "runner", "trash": cname, "source": _source(ln, run)})
-        for no_ln, t in run.not_stolen:
-            if t == title:
-                actions.append({"at": "6.9.5b", "by": "runner", "decline_steal": cname, "source": _source(no_ln, run)})
+        placed.append((ln.no, title, cname))
+
+    def accessed_as(line: Line, title: str) -> str | None:
+        """The card a steal/trash line is about: the last one of that title accessed before it."""
+        return next((c for no, t, c in reversed(placed) if t == title and no <= line.no), None)
+
+    for ln, title in run.trashed:
+        if (gone := accessed_as(ln, title)) is not None:
+            actions.append({"at": "6.9.5b", "by": "runner", "trash": gone, "source": _source(ln, run)})
+    for ln, title in run.not_stolen:
+        if (kept := accessed_as(ln, title)) is not None:
+            actions.append({"at": "6.9.5b", "by": "runner", "decline_steal": kept, "source": _source(ln, run)})
+    stolen_names = [accessed_as(ln, title) or card_name(title)[1] for ln, title in run.stolen]
     from_cards = [a for a in run.accessed if not a[2].startswith("the root of")]
     central_extra = len(from_cards) - 1 if server in ("HQ", "R&D") else 0
     if central_extra > 0:
@@ -166,6 +186,10 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
             unknowns.append(("logs.unknown.not_in_catalogue", {"card": by}))
         runner_cards.append(entry)
     runner_cards.extend(breakers.values())
+    if server not in ("HQ", "R&D", "Archives") and not ice_entries and not content and not root:
+        nm = f"card in {server}: unknown"
+        content.append({"name": nm})
+        unknowns.append(("logs.unknown.remote_content", {"name": nm, "server": server}))
     srv: dict[str, Any] = {"ice": ice_entries}
     if root:
         srv["root"] = root
@@ -193,7 +217,7 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
     expect["encountered"] = [names[p] for p in range(count - 1, -1, -1) if run.slots.get(p) and run.slots[p].encountered]
     if run.success:
         expect["accessed"] = accessed
-        expect["stolen"] = [card_name(t)[1] for _, t in run.stolen]
+        expect["stolen"] = stolen_names
     return sc, unknowns, expect
 
 
