@@ -52,4 +52,5 @@ def test_incomplete_unrecognised_and_bad_input(client):
     assert "Connection to the game server was interrupted" in html
     bad = client.post("/log", data={"_csrf": token, "log": '{"messages": 3'})
     assert bad.status_code == 400 and "JSON" in bad.get_data(as_text=True)
+    assert "{&#34;messages&#34;: 3</textarea>" in bad.get_data(as_text=True)   # the text comes back to be fixed
     assert client.post("/log", data={"log": "x"}).status_code == 400   # no form token

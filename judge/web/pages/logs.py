@@ -49,7 +49,7 @@ def paste():
         data = import_log(text, ruleset=ruleset, lang=lang()).as_dict()
     except JudgeError as exc:
         return render_template("log_import.html", ruleset=ruleset, rulesets=rulesets.RULESETS, result=None,
-                               error=exc.located_text(lang())), 400
+                               error=exc.located_text(lang()), text=text), 400
     for r in data["runs"]:
         r["link"] = None
         if "error" in r:
@@ -60,4 +60,6 @@ def paste():
             r["error"] = exc.text(lang())
             continue
         r["link"] = url_for("stepper.show", sid=saved.id)
-    return render_template("log_import.html", ruleset=ruleset, rulesets=rulesets.RULESETS, result=data, error=None)
+    # The pasted text comes back in the form of this response only (never stored: it names the players).
+    return render_template("log_import.html", ruleset=ruleset, rulesets=rulesets.RULESETS, result=data, error=None,
+                           text=text)
