@@ -226,3 +226,14 @@ def test_a_remote_the_log_shows_empty_gets_one_unknown_card():
     r = import_log(log).as_dict()["runs"][0]
     assert "error" not in r and r["scenario"]["servers"]["Server 4"]["cards"] == [{"name": "card in Server 4: unknown"}]
     assert r["outcome"] == "unsuccessful" and r["departures"] == []
+
+
+def test_a_redirected_run_is_placed_up_to_the_redirect_and_not_compared():
+    log = ("Bo spends [Click] to make a run on HQ.\nBo approaches Enigma protecting HQ at position 0.\n"
+           "Al uses Mind Game to redirect the run to Archives.\nBo approaches Archives.\nBo breaches Archives.\n"
+           "Bo accesses Hedge Fund from Archives.\nBo spends [Click] to draw 1 card.\n")
+    r = import_log(log).as_dict()["runs"][0]
+    assert "error" not in r and r["server"] == "HQ" and r["outcome"] == "successful"
+    assert r["accessed"] == ["Hedge Fund"] and r["departures"] == []
+    assert any("Archives" in u for u in r["unknowns"])
+    assert r["scenario"]["servers"]["HQ"]["ice"] == [{"card": "Enigma", "rezzed": False}]

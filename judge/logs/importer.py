@@ -173,7 +173,7 @@ def _judge(run: Run, ruleset: str, lang: str) -> dict[str, Any]:
                          "encountered": trace.lists["encountered"], "accessed": trace.lists["accessed"],
                          "stolen": trace.lists["stolen"]}
         log_outcome = run.log_outcome
-        if run.complete and log_outcome is not None and log_outcome != trace.status:
+        if run.complete and log_outcome is not None and log_outcome != trace.status and run.redirected is None:
             where = _where_it_parts(trace.path, ruleset)
             shown = run.ended_line if log_outcome == "unsuccessful" else next(
                 (x for x in run.lines if x.kind in ("breach", "access", "replacement", "steal")), None)
@@ -196,8 +196,8 @@ def _judge(run: Run, ruleset: str, lang: str) -> dict[str, Any]:
             unknowns.append(("logs.unknown.outcome_from_rules", {}))
     else:
         out["outcome"] = None
-    out["accessed"] = [ti for _, ti, _ in run.accessed]
-    out["stolen"] = [ti for _, ti in run.stolen]
+    out["accessed"] = [ti for _, ti, _ in run.accessed] + [ti for k, ti in run.elsewhere if k == "access"]
+    out["stolen"] = [ti for _, ti in run.stolen] + [ti for k, ti in run.elsewhere if k == "steal"]
     out["departures"] = departures
     out["verdict"] = t("logs.no_departure", lang) if not departures else t("logs.departures", lang, n=len(departures))
     out["unknowns"] = [t(k, lang, **_shown(a, lang)) for k, a in _unique(unknowns)]

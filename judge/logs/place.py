@@ -212,6 +212,9 @@ def place_run(run: Run, ruleset: str = "nsg") -> tuple[dict[str, Any], list[Unkn
         sc["actions"] = actions
     sc["_etr"] = etr
     expect: dict[str, Any] = {}
+    if run.redirected is not None:   # the scenario holds the run up to the redirect only
+        return sc, unknowns, {"encountered": [names[p] for p in range(count - 1, -1, -1)
+                                               if run.slots.get(p) and run.slots[p].encountered]}
     if run.log_outcome:
         expect["outcome"] = run.log_outcome
     expect["encountered"] = [names[p] for p in range(count - 1, -1, -1) if run.slots.get(p) and run.slots[p].encountered]

@@ -79,7 +79,8 @@ class Run:
     notes: list[tuple[str, dict[str, str]]] = field(default_factory=list)   # (i18n key, args)
     credits: int | None = None          # the Runner's credits at the run's start, when the log says
     credits_said: tuple[int, int] | None = None   # (turn start credits, its line) when not exact
-    redirected: str | None = None
+    redirected: str | None = None       # the server the run moved to (the lines after it are not placed)
+    elsewhere: list[tuple[str, str]] = field(default_factory=list)   # (accessed|stolen, title) after a redirect
     bypass_card: str | None = None
 
     def departures_of(self, kind: str) -> list[Departure]:
@@ -209,13 +210,23 @@ def read_run(run: Run, rezzed: dict[tuple[str, int], str]) -> None:
     for ln in run.lines:
         k, f = ln.kind, ln.f
         who = ln.who
+        if k in ("approach_ice", "approach_server", "breach") and run.server is not None and run.redirected is None \
+                and f["server"] != run.server:
+            run.redirected = f["server"]
+            run.notes.append(("logs.unknown.redirect", {"server": f["server"]}))
+        if run.redirected is not None:   # positions and cards are of another server: only how it ended
+            if k == "jack_out" or (k == "uses" and f.get("what", "").lower().startswith("end the run")
+                                   and who != run.runner):
+                run.ended_by, run.ended_line = run.ended_by or k, run.ended_line or ln
+            elif k in ("breach", "access", "steal", "replacement"):
+                run.success = True
+                if k in ("access", "steal"):
+                    run.elsewhere.append((k, f["title"]))
+            continue
         if k == "approach_ice":
             p = int(f["pos"])
             if run.server is None:
                 run.server = f["server"]
-            elif f["server"] != run.server and run.redirected is None:
-                run.redirected = f["server"]
-                run.notes.append(("logs.unknown.redirect", {"server": f["server"]}))
             if phase == "ended":
                 depart("movement_after_end", ln)
                 continue
@@ -233,7 +244,7 @@ def read_run(run: Run, rezzed: dict[tuple[str, int], str]) -> None:
             rezzed[(f["server"], p)] = f["title"]
             if run.corp is None or who != run.runner:
                 run.corp = who
-            if phase == "approach" and pos == p and f["server"] == (run.redirected or run.server):
+            if phase == "approach" and pos == p and f["server"] == run.server:
                 s.rez_line = ln.no
                 s.rezzed_before = False
             else:
