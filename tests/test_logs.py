@@ -237,3 +237,11 @@ def test_a_redirected_run_is_placed_up_to_the_redirect_and_not_compared():
     assert r["accessed"] == ["Hedge Fund"] and r["departures"] == []
     assert any("Archives" in u for u in r["unknowns"])
     assert r["scenario"]["servers"]["HQ"]["ice"] == [{"card": "Enigma", "rezzed": False}]
+
+
+def test_another_rule_set_judges_the_same_scenarios_and_translates_the_steps():
+    res = CliRunner().invoke(cli, ["log", "import", str(LOGS / "09-departure-rez-late.txt"), "--ruleset", "ffg-rr",
+                                   "--format", "json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)["runs"][0]["departures"][0]
+    assert d["step"] == "6.9.2b" and d["steps_in_ruleset"] == ["2.1", "2.3"] and "ffg-rr" in d["explanation"]
