@@ -15,7 +15,10 @@ from ..engine import Trace, run
 from ..errors import JudgeError
 from ..scenario import Scenario
 
-__all__ = ["Comparison", "compare_rulesets", "diff", "MOMENTS"]
+__all__ = ["Comparison", "compare_rulesets", "diff", "MOMENTS", "DIFF_LISTS"]
+
+#: The outcome's lists a difference can be about (a difference's `kind`, beside outcome, path, trigger).
+DIFF_LISTS = ("accessed", "stolen", "trashed", "passed", "encountered")
 
 
 @dataclass
@@ -117,7 +120,7 @@ def diff(ta: Trace, tb: Trace) -> list[dict]:
             out.append({"kind": "trigger", "rulesets": [a, b], "trigger": key, "card": card, "when": when,
                         a: [o for _, o in trig_a.get(key, [])] or None,
                         b: [o for _, o in trig_b.get(key, [])] or None})
-    for key in ("accessed", "stolen", "trashed", "passed", "encountered"):
+    for key in DIFF_LISTS:
         if ta.lists[key] != tb.lists[key]:
             out.append({"kind": key, "rulesets": [a, b], a: ta.lists[key], b: tb.lists[key]})
     return out
