@@ -282,14 +282,14 @@ def test_hostile_names_stay_text_on_the_compare_page_and_in_the_stepper_under_ns
 
 
 def test_every_key_the_compare_and_translation_pages_build_is_in_the_catalog():
-    from judge.analysis.compare import MOMENTS
+    from judge.analysis.compare import DIFF_LISTS, MOMENTS
     from judge.i18n import catalogue
     from judge.rulesets import RULESETS
     from judge.web.rulesets.compare_view import LISTS
 
     built = {f"cmp_rs_{r}" for r in RULESETS} | {f"tr_rs_{r}" for r in RULESETS} | {
         f"cmp_v_{m}" for m in MOMENTS} | {
-        f"cmp_k_{k}" for k in ("outcome", "path", "trigger", *LISTS) if k != "bypassed"} | {
+        f"cmp_k_{k}" for k in ("outcome", "path", "trigger", *DIFF_LISTS)} | {
         f"o_{k}" for k in LISTS}
 
     assert not {f"pages.{k}" for k in built} - set(catalogue("en"))
