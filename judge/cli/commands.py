@@ -95,7 +95,8 @@ def coverage_cmd(paths: tuple[str, ...], ruleset: str, fmt: str, lang: str) -> N
 @LANG
 def compare_cmd(file: str, fmt: str, lang: str) -> None:
     """Run a scenario under every rule set and mark where they diverge."""
-    from ..analysis.compare import compare_rulesets, render_text
+    from ..analysis.compare import compare_rulesets
+    from ..render.compare_text import render_text
     from ..scenario import load_scenario
 
     cmp = compare_rulesets(load_scenario(file))
