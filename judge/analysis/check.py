@@ -11,6 +11,7 @@ from ..engine import Trace, run
 from ..errors import JudgeError
 from ..i18n import Msg, in_lang, msg
 from ..scenario import load_scenario
+from ..scenario.board import EXPECT_BOARD
 
 __all__ = ["actual", "compare", "expected_error", "Result", "check_file"]
 
@@ -92,6 +93,8 @@ def actual(t: Trace, key: str):
         return {"gained": t.bp["gained"], "lost": t.bp["lost"], "spent": t.bp["spent"]}
     if key == "replaced":
         return t.replaced_by
+    if key in EXPECT_BOARD:  # the board after the run (tags, damage, grip, counters...)
+        return t.board[key]
     return t.lists[key]
 
 
@@ -101,8 +104,10 @@ def compare(t: Trace, expect: dict) -> list[Msg]:
     out: list[Msg] = []
     for key, want in expect.items():
         got = actual(t, key)
-        if key == "bad_publicity_credits":
+        if key in ("bad_publicity_credits", "damage", "points"):
             got = {k: got[k] for k in want}
+        elif key == "counters":  # the cards named; a card with none is {}
+            got = {c: {k: got.get(c, {}).get(k, 0) for k in kinds} for c, kinds in want.items()}
         if got != want:
             out.append(msg("cli.check.diff", what=key, want=_fmt(want), got=_fmt(got), hint=_hint(want, got)))
     return out

@@ -8,7 +8,7 @@ from ..errors import JudgeError
 from ..i18n import msg
 from ..scenario import CENTRALS, CORP, Scenario
 from ..scenario.yamlsource import path_text
-from . import board
+from . import board, boardstate
 from .context import Context, make_context
 from .executor import ALWAYS_ACTIVE, Exec
 from .state import State, Work
@@ -29,7 +29,7 @@ def start(sc: Scenario, ruleset_id: str | None = None) -> tuple[Context, State]:
         root=tuple((k, tuple(c.key for c in srv.root)) for k, srv in sc.servers.items()),
         contents=tuple((k, tuple(c.key for c in srv.cards)) for k, srv in sc.servers.items()),
         next_sid=sid, rezzed=frozenset(c.key for c in ctx.cards.values() if c.rezzed), credits=sc.credits)
-    s = replace(s, rezzed_ever=s.rezzed)
+    s = replace(s, rezzed_ever=s.rezzed, sides=boardstate.initial(sc, ctx.cards))
     return ctx, s
 
 

@@ -9,6 +9,7 @@ from typing import Any, cast
 from ..i18n import Title, in_lang, t
 from ..rulesets.model import Ruleset
 from ..scenario import Scenario, describe_effects
+from .boardstate import EMPTY, summary
 from .layout import Layout
 from .state import State
 
@@ -192,6 +193,8 @@ class Trace:
     replaced_by: str | None = None                # the card whose replacement of the access applied
     names: dict[str, str] = field(default_factory=dict, repr=False)  # plain name -> the card's key (Korean title)
     confidence: str | None = None                 # the scenario's: ruling, rules or reading
+    board: dict[str, Any] = field(default_factory=dict)  # the board after the run (boardstate.summary)
+    board_shown: bool = False                     # the scenario gives a board: the outcome says it
 
     @classmethod
     def build(cls, sc: Scenario, rs: Ruleset, events: list[Event], final: State, warnings: list[Event],
@@ -208,7 +211,10 @@ class Trace:
                    warnings=[e for e in everything if e.kind == "warning"],
                    status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
                    explanation=dict(sc.explanation), placed=list(placed or []), dropped=list(dropped or []),
-                   replaced_by=final.replaced_by, confidence=sc.confidence, names=dict(names or {}))
+                   replaced_by=final.replaced_by, confidence=sc.confidence, names=dict(names or {}),
+                   board=summary(final.sides, sum((sc.all_cards()[k].points or 0) for k in final.stolen
+                                                  if k in sc.all_cards())),
+                   board_shown=sc.sides is not None or final.sides != EMPTY)
 
     @property
     def path(self) -> list[str]:
@@ -241,7 +247,7 @@ class Trace:
     def outcome(self) -> dict[str, Any]:
         return {"status": self.status, "end": self.end, **self.lists,
                 "bad_publicity_credits": {"gained": self.bp["gained"], "lost": self.bp["lost"]},
-                "replaced_by": self.replaced_by}
+                "replaced_by": self.replaced_by, **({"board": self.board} if self.board_shown else {})}
 
     def as_dict(self, lang: str = "en") -> dict[str, Any]:
         return {
