@@ -164,7 +164,7 @@ def _counters(c: Call, sign: int) -> bool:
         have = counters_on(w.sides, card)
         short = next(((k, n) for k, n in pairs if have.get(k, 0) < n), None)
         if short is not None:
-            c.note("counters_short", card=card, n=short[1], kind=msg(f"engine.counter_kinds.{short[0]}"),
+            c.note("counters_short", card=card, n=short[1], what=msg(f"engine.counter_kinds.{short[0]}"),
                    have=have.get(short[0], 0))
             return False
     for kind, want in pairs:
@@ -172,7 +172,7 @@ def _counters(c: Call, sign: int) -> bool:
         w.sides = with_counters(w.sides, card, kind, sign * amount(x, want, card))
         n = abs(counters_on(w.sides, card).get(kind, 0) - before)
         c.note(f"counters_{'placed' if sign > 0 else 'removed'}", card=card, n=n,
-               kind=msg(f"engine.counter_kinds.{kind}"), total=counters_on(w.sides, card).get(kind, 0))
+               what=msg(f"engine.counter_kinds.{kind}"), total=counters_on(w.sides, card).get(kind, 0))
     return True
 
 
