@@ -55,7 +55,9 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
         out = f"{label} {_arg(e, lang)}"
     for k, v in e.opts:
         if k in ("otherwise", "then", "differ", "match"):
-            out += f" ({_w(k, lang)}: " + describe_effects(cast("tuple[Effect, ...]", v), lang) + ")"
+            own = f"{e.kind}_{k}"  # a trace's `then` is the Corp's win, not a payment
+            word = _w(own if has(f"engine.effects.{own}", lang) else k, lang)
+            out += f" ({word}: " + describe_effects(cast("tuple[Effect, ...]", v), lang) + ")"
         elif k == "position":
             out += f" ({_w('at', lang)} {_position(v, lang)})"
         elif k in ("server", "to"):

@@ -120,6 +120,7 @@ _SPECS = (
     EffectSpec("spend_counters", Shape.COUNTERS, ("on",), cost=True),
     EffectSpec("trace_boost", Shape.AMOUNT),
     EffectSpec("psi_bid", Shape.BID),
+    EffectSpec("if_tagged", Shape.NONE, ("then", "otherwise")),  # `then` if the Runner is tagged, else `otherwise`
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}

@@ -189,3 +189,11 @@ def remove_counters(c: Call) -> bool:
 @applies("spend_counters")
 def spend_counters(c: Call) -> bool:
     return _counters(c, -1)
+
+
+@applies("if_tagged")
+def if_tagged(c: Call) -> bool:
+    """What a card does to a tagged Runner (`then`) or an untagged one (`otherwise`)."""
+    tagged = c.x.w.sides.tags > 0
+    c.note("if_tagged", side=RUNNER, state=msg(f"engine.decisions.{'tagged' if tagged else 'untagged'}"))
+    return c.x.resolve(c.opt_effects("then" if tagged else "otherwise"), c.side, c.st, c.source, c.action)
