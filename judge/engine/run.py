@@ -62,7 +62,7 @@ def run(sc: Scenario, ruleset_id: str | None = None) -> Trace:
 def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
     """What the judge could not read, Corp cards that never reacted because they were never
     rezzed, and actions that never applied: each usually a sign the situation was misread."""
-    return _notices(ctx) + _never_rezzed(ctx, s) + _unapplied(ctx, events, s)
+    return _notices(ctx) + _never_rezzed(ctx, s) + _unapplied(ctx, events, s) + _unused_bids(ctx, s)
 
 
 def _warning(ctx: Context, msg: str, **args: object) -> Event:
@@ -112,3 +112,17 @@ def _unapplied(ctx: Context, events: list[Event], s: State) -> list[Event]:
                          rule=at, extra=(("action", a.index), ("line", a.line))))
     return out
 
+
+
+def _unused_bids(ctx: Context, s: State) -> list[Event]:
+    """A trace boost or psi bid that no trace or psi game used (written at a step where none
+    resolved); one the run never reached is already an action never applied."""
+    out: list[Event] = []
+    for p in ctx.placed:
+        a = next(a for a in ctx.sc.actions if a.index == p.action)
+        if a.index in s.applied and a.index not in s.sides.used_bids and any(
+                e.kind in ("trace_boost", "psi_bid") for e in a.effects):
+            out.append(Event(kind=WARNING, step=p.step, ice=p.ice, occurrence=p.occurrence, side=a.side,
+                             msg="w_bid_unused", args=(("what", a.effects), ("at", p.occurrence)), rule=p.step,
+                             extra=(("action", a.index), ("line", a.line))))
+    return out
