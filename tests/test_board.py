@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from helpers import run_yaml, scenario, texts
 
 from judge.analysis.check import compare
 from judge.engine import run
 from judge.errors import ScenarioError
 from judge.scenario.schema import schema
-
-from helpers import run_yaml, scenario, texts
 
 RAVEN = """
 title: board
