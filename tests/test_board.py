@@ -212,3 +212,17 @@ def test_the_schema_knows_the_board_keys():
 def test_a_plain_run_has_no_board_in_its_outcome():
     t = run(scenario("run: {server: HQ}\nservers: {HQ: {cards: [Hedge Fund]}}\n"))
     assert "board" not in t.outcome()
+
+
+def test_counters_not_given_are_not_counted_and_spending_them_is_taken_as_possible():
+    t = run_yaml("""
+    run: {server: HQ}
+    runner:
+      cards:
+        - {name: Tool, type: program, abilities: [{when: paid, cost: {spend_counters: {power: 1}}, effect: {gain: 2}}]}
+    servers: {HQ: {cards: [Hedge Fund]}}
+    actions: [{at: "5.3", by: runner, use: Tool}]
+    """)
+    assert t.states[-1][1].credits == 7
+    assert any("not counted" in x for x in texts(t))
+    assert t.board["counters"] == {}

@@ -34,6 +34,7 @@ class BoardState:
     counters: Counters = ()
     corp_spent: int = 0                # credits the Corp paid for trace boosts and psi bids
     used_bids: frozenset[int] = frozenset()  # actions whose boost or bid a trace or psi game used
+    counted: frozenset[str] = frozenset()  # cards whose counters are counted (given, or placed this run)
 
 
 EMPTY = BoardState()
@@ -45,11 +46,12 @@ def initial(sc: Scenario, cards: dict[str, Any]) -> BoardState:
     action costs 1; a run event costs its play cost, 1 click)."""
     sides = sc.sides
     counters = tuple((c.key, c.counters) for c in cards.values() if c.counters)
+    counted = frozenset(c.key for c in cards.values() if c.counters is not None)
     if sides is None:
-        return replace(EMPTY, counters=counters) if counters else EMPTY
+        return replace(EMPTY, counters=counters, counted=counted) if counted else EMPTY
     return BoardState(tags=sides.tags, grip=sides.grip, link=sides.link,
                       clicks=None if sides.clicks is None else sides.clicks - 1,
-                      corp_clicks=sides.corp_clicks, counters=counters)
+                      corp_clicks=sides.corp_clicks, counters=counters, counted=counted)
 
 
 def counters_on(bs: BoardState, card: str | None) -> dict[str, int]:
@@ -70,7 +72,7 @@ def with_counters(bs: BoardState, card: str, kind: str, delta: int) -> BoardStat
         new[at] = (card, kinds)
     else:
         del new[at]
-    return replace(bs, counters=tuple(new))
+    return replace(bs, counters=tuple(new), counted=bs.counted | {card})
 
 
 def corp_pay(bs: BoardState, n: int, why: str) -> tuple[BoardState, bool]:

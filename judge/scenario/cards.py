@@ -112,7 +112,7 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         trash_cost=V.integer(v["trash_cost"], path + ("trash_cost",), 0, 100) if "trash_cost" in v else None,
         points=V.integer(v["points"], path + ("points",), 0, 20) if "points" in v else None,
         subroutines=subs, abilities=abilities, line=V.line(path),
-        counters=parse_counters(V, v["counters"], path + ("counters",)) if "counters" in v else ())
+        counters=parse_counters(V, v["counters"], path + ("counters",)) if "counters" in v else None)
 
 
 def parse_cards(V: Validator, v: Any, path: YPath, side: str, default_type: str | None = None) -> tuple[Card, ...]:

@@ -128,7 +128,7 @@ class Card:
     card_id: str | None = None          # a real card's NetrunnerDB id (`card:`)
     runs: str | None = None             # a run event: which servers its run may attack (any, remote, ...)
     rezzed_said: bool = False           # `rezzed` is written (unrezzed on purpose is not a slip)
-    counters: tuple[tuple[str, int], ...] = ()  # (kind, n) on the card when the run begins (board)
+    counters: tuple[tuple[str, int], ...] | None = None  # (kind, n) when the run begins; None: not given, not counted
 
     @property
     def is_ice(self) -> bool:

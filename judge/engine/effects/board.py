@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...i18n import msg
-from ...scenario import CORP, RUNNER, THIS, Amount
+from ...scenario import CORP, RUNNER, THIS, Amount, describe_effects
 from ..boardstate import corp_pay, counters_on, with_counters
 from ..conditions import amount
 from ..state import Flag
@@ -160,6 +160,11 @@ def _counters(c: Call, sign: int) -> bool:
     if card is None:
         return False
     pairs = c.e.arg if isinstance(c.e.arg, tuple) else ()
+    if c.e.kind != "place_counters" and card not in w.sides.counted:
+        # the scenario gives no counters for the card: not counted, so spending or removing them is
+        # taken as possible (what the scenario's actions say happens), and the trace says so
+        c.note("counters_uncounted", card=card, what=describe_effects((c.e,)))
+        return True
     if c.e.kind == "spend_counters":
         have = counters_on(w.sides, card)
         short = next(((k, n) for k, n in pairs if have.get(k, 0) < n), None)
