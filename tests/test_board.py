@@ -226,3 +226,58 @@ def test_counters_not_given_are_not_counted_and_spending_them_is_taken_as_possib
     assert t.states[-1][1].credits == 7
     assert any("not counted" in x for x in texts(t))
     assert t.board["counters"] == {}
+
+
+TURN = """
+runner: {credits: 5, clicks: 3, grip: 3}
+servers:
+  HQ:
+    ice: [{name: Raven, rezzed: false, subroutines: [{text: trace, effect: {trace: 3, then: {place_counters: {power: 1}}}}]}]
+    cards: [Hedge Fund]
+  Archives:
+    cards: [{name: Atlas, type: agenda, points: 2}, {name: Trap, type: asset, abilities: [{when: accessed, effect: {net_damage: 3}}]}]
+runs:
+  - server: HQ
+    actions: [{at: "2.3", ice: Raven, by: corp, rez: Raven}]
+  - server: Archives
+  - server: HQ
+expect: %s
+"""
+
+
+def test_a_turn_carries_the_board_from_run_to_run():
+    from judge.engine import run_turn
+    sc = scenario(TURN % "{clicks: 0}")
+    traces = run_turn(sc)
+    assert len(traces) == 3
+    assert traces[0].board["counters"] == {"Raven": {"power": 1}}
+    assert traces[1].lists["stolen"] == ["Atlas"] and traces[1].board["grip"] == 0
+    assert traces[1].board["flatlined"] is False  # 3 damage, 3 cards
+    # the ice rezzed in the first run is still rezzed, and its counters add up
+    assert traces[2].board["counters"] == {"Raven": {"power": 2}}
+    assert traces[2].board["clicks"] == 0
+    assert not any(w.msg == "w_never_rezzed" for w in traces[2].warnings)
+
+
+def test_a_flatline_ends_the_turn_and_a_later_runs_expectation_says_so(tmp_path):
+    from judge.analysis.check import check_file
+    text = (TURN % "{tags: 0}").replace("grip: 3", "grip: 2").replace(
+        "  - server: HQ\nexpect", "  - server: HQ\n    expect: {outcome: successful}\nexpect")
+    f = tmp_path / "turn.yaml"
+    f.write_text(text)
+    results = check_file(f)
+    labels = {r.label.rsplit("] ", 1)[-1]: r for r in results}
+    assert not labels["run 3"].passed and "was not made" in labels["run 3"].texts()[0]
+    assert labels["turn"].passed  # the board after the last run made: no tag
+
+
+def test_an_error_in_a_later_run_names_that_run():
+    bad = (TURN % "{}").replace("  - server: Archives\n", "  - server: Archives\n    actions: [{at: \"9.9\", by: runner, jack_out: true}]\n")
+    with pytest.raises(ScenarioError) as e:
+        scenario(bad)
+    assert "runs[1].actions[0]" in e.value.located_text("en")
+
+
+def test_a_one_run_view_of_a_turn_says_it_shows_the_first():
+    t = run(scenario(TURN % "{}"))
+    assert any("turn of 3 runs" in w.text(t.rs) for w in t.warnings)

@@ -14,7 +14,7 @@ from .executor import ALWAYS_ACTIVE, Exec
 from .state import State, Work
 from .trace import WARNING, Event, Pairs, Trace, occurrence
 
-__all__ = ["start", "step", "run"]
+__all__ = ["start", "step", "run", "trace_of"]
 
 
 def start(sc: Scenario, ruleset_id: str | None = None) -> tuple[Context, State]:
@@ -55,6 +55,11 @@ def run(sc: Scenario, ruleset_id: str | None = None) -> Trace:
             raise exc.located(sc.source) from None
         events.extend(evs)
         states.append((len(events), s))
+    return trace_of(ctx, events, s, states)
+
+
+def trace_of(ctx: Context, events: list[Event], s: State, states: list[tuple[int, State]]) -> Trace:
+    """The Trace of a finished run."""
     return Trace.build(ctx.sc, ctx.rs, events, s, _warnings(ctx, events, s), states,
                        placed=ctx.placed, dropped=ctx.dropped, names=ctx.names)
 

@@ -203,6 +203,8 @@ class Scenario:
     turn: str = RUNNER                   # whose turn the run is made in (the active player)
     notices: tuple[Any, ...] = ()        # text read but not understood (readings.Notice)
     sides: Any = None                    # the board beside the run (scenario.board.Sides); None: nothing given
+    runs: tuple[Any, ...] = ()           # a turn of several runs: each run's Scenario, this one first (`runs:`)
+    turn_expect: dict[str, Any] | None = None  # the turn's `expect` (the board after the last run)
 
     def placed_cards(self) -> tuple[Card, ...]:
         """The cards the file lists (players' cards, then each server's ice, root and contents)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .. import rulesets
 from ..errors import ScenarioError
@@ -14,6 +14,7 @@ from .cards import parse_card, parse_cards
 from .expect import parse_expect
 from .model import CENTRALS, RUNNER, SIDES, Scenario, Server
 from .refs import check_cards, check_refs
+from .turn import is_turn, parse_turn
 from .validate import MAX_TEXT, Validator
 from .yamlsource import Doc
 
@@ -115,9 +116,11 @@ def _may_run(runs: str | None, sc: Scenario) -> bool:
     return sc.server == runs
 
 
-def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
-    """Validate a parsed document into a Scenario."""
-    V = Validator(doc)
+def parse_scenario(doc: Doc, ruleset_override: str | None = None, validator: Validator | None = None) -> Scenario:
+    """Validate a parsed document into a Scenario (a turn of several runs: `scenario.turn`)."""
+    if validator is None and is_turn(doc.data):
+        return cast(Scenario, parse_turn(doc, ruleset_override, parse_scenario))
+    V = validator or Validator(doc)
     top = V.mapping(doc.data, (), TOP_KEYS, ("run",))
     title = V.words(top["title"], ("title",), limit=300, kind="a_title") if "title" in top else (
         Path(doc.source).stem if doc.source else "")
