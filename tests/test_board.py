@@ -281,3 +281,16 @@ def test_an_error_in_a_later_run_names_that_run():
 def test_a_one_run_view_of_a_turn_says_it_shows_the_first():
     t = run(scenario(TURN % "{}"))
     assert any("turn of 3 runs" in w.text(t.rs) for w in t.warnings)
+
+
+def test_first_run_of_the_turn_is_a_condition():
+    from judge.engine import run_turn
+    text = """
+    runner:
+      credits: 5
+      cards: [{name: Bonus, type: resource, abilities: [{when: successful, if: {first_run: true}, effect: {gain: 2}}]}]
+    servers: {HQ: {cards: [Hedge Fund]}}
+    runs: [{server: HQ}, {server: HQ}]
+    """
+    traces = run_turn(scenario(text))
+    assert [t.states[-1][1].credits for t in traces] == [7, 7]

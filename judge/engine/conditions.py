@@ -77,6 +77,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return bool(w.resolved_subs) == value
     if key == "ice_rezzed":
         return (w.ice is not None and w.ice in w.rezzed) == value
+    if key == "first_run":
+        return (x.ctx.sc.run_index == 0) == value
     if key == "tagged":
         return (w.sides.tags > 0) == value
     if key == "tags":

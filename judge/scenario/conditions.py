@@ -33,6 +33,7 @@ CONDITIONS: dict[str, str] = {
     # the board (issue 25)
     "tagged": "bool",               # the Runner has at least one tag
     "tags": "count",                # the Runner has at least N tags
+    "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
 }
 

@@ -205,6 +205,7 @@ class Scenario:
     sides: Any = None                    # the board beside the run (scenario.board.Sides); None: nothing given
     runs: tuple[Any, ...] = ()           # a turn of several runs: each run's Scenario, this one first (`runs:`)
     turn_expect: dict[str, Any] | None = None  # the turn's `expect` (the board after the last run)
+    run_index: int = 0                   # which run of the turn this is (0: the first, or the only one)
 
     def placed_cards(self) -> tuple[Card, ...]:
         """The cards the file lists (players' cards, then each server's ice, root and contents)."""

@@ -73,7 +73,7 @@ def parse_turn(doc: Doc, ruleset_override: str | None, parse_one: Any) -> Any:
         if "expect" in r:
             data["expect"] = r["expect"]
         sub = Doc(data=data, lines=doc.lines, raw=doc.raw, source=doc.source)
-        parts.append(parse_one(sub, ruleset_override, _RunValidator(sub, i)))
+        parts.append(replace(parse_one(sub, ruleset_override, _RunValidator(sub, i)), run_index=i))
     turn_expect = None
     if "expect" in top:
         from .expect import parse_expect
