@@ -294,3 +294,16 @@ def test_first_run_of_the_turn_is_a_condition():
     """
     traces = run_turn(scenario(text))
     assert [t.states[-1][1].credits for t in traces] == [7, 7]
+
+
+def test_counting_counters_that_are_not_given_is_said():
+    text = """
+    run: {server: Server 1}
+    servers:
+      Server 1:
+        cards:
+          - {name: Trap, type: asset, %s abilities: [{when: accessed, effect: {tag: {count: advancement_counters, plus: 1}}}]}
+    """
+    plain, given = run_yaml(text % ""), run_yaml(text % "counters: {advancement: 2},")
+    assert plain.board["tags"] == 1 and [w.msg for w in plain.warnings] == ["w_counters_not_given"]
+    assert given.board["tags"] == 3 and not given.warnings

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from ..i18n import msg
 from ..scenario import CENTRALS, Amount, Card
 from . import board
 from .boardstate import counters_on
 from .protocol import Executor
 from .state import Flag
+from .trace import WARNING
 
 __all__ = ["holds", "failing", "amount", "counted"]
 
@@ -16,7 +18,10 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
     is on the board (tags, cards in the grip, counters of a kind on `card` or the ice of the moment)."""
     w = x.w
     if what.endswith("_counters"):
-        return counters_on(w.sides, card or w.ice).get(what[:-len("_counters")], 0)
+        on = card or w.ice
+        if on is not None and on not in w.sides.counted:  # not given: counted as none, and said
+            x.emit(WARNING, "w_counters_not_given", card=on, what=msg(f"engine.counter_kinds.{what[:-len('_counters')]}"))
+        return counters_on(w.sides, on).get(what[:-len("_counters")], 0)
     if what == "tags":
         return w.sides.tags
     if what == "grip":
