@@ -169,6 +169,14 @@ def make_event(kind: EventKind, step: str, ice: str | None, occurrence: str, sid
     return EventDraft(kind, step, ice, occurrence, side, msg, args, rule, extra).freeze()
 
 
+def _points(sc: Scenario, stolen: tuple[str, ...]) -> int:
+    """The agenda points of the cards the Runner stole."""
+    if not stolen:
+        return 0
+    cards = sc.all_cards()
+    return sum(cards[k].points or 0 for k in stolen if k in cards)
+
+
 STOPS = ("server_gone", "jacked_out", "run_ended", "ice_left", "bypassed", "step_ended")
 
 
@@ -212,8 +220,7 @@ class Trace:
                    status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
                    explanation=dict(sc.explanation), placed=list(placed or []), dropped=list(dropped or []),
                    replaced_by=final.replaced_by, confidence=sc.confidence, names=dict(names or {}),
-                   board=summary(final.sides, sum((sc.all_cards()[k].points or 0) for k in final.stolen
-                                                  if k in sc.all_cards())),
+                   board=summary(final.sides, _points(sc, final.stolen)),
                    board_shown=sc.sides is not None or final.sides != EMPTY)
 
     @property
