@@ -11,6 +11,7 @@ from typing import Any
 from ..i18n import Title
 from ..rulesets.whens import MOMENTS
 from . import effects
+from .board import parse_counters
 from .conditions import parse_conditions
 from .model import CARD_TYPES, THIS, Ability, Card, Effect, Subroutine
 from .named import resolve_card
@@ -22,7 +23,7 @@ from .yamlsource import YPath
 __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
-             "runs", "text")
+             "runs", "text", "counters")
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 
@@ -110,7 +111,8 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         rezzed=V.boolean(v["rezzed"], path + ("rezzed",)) if "rezzed" in v else False, rezzed_said="rezzed" in v,
         trash_cost=V.integer(v["trash_cost"], path + ("trash_cost",), 0, 100) if "trash_cost" in v else None,
         points=V.integer(v["points"], path + ("points",), 0, 20) if "points" in v else None,
-        subroutines=subs, abilities=abilities, line=V.line(path))
+        subroutines=subs, abilities=abilities, line=V.line(path),
+        counters=parse_counters(V, v["counters"], path + ("counters",)) if "counters" in v else None)
 
 
 def parse_cards(V: Validator, v: Any, path: YPath, side: str, default_type: str | None = None) -> tuple[Card, ...]:

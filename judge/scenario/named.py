@@ -15,7 +15,7 @@ __all__ = ["resolve_card", "OVERRIDES"]
 
 # What a scenario may say beside `card:` (`name` is the English title; `id` renames the card).
 OVERRIDES = ("card", "id", "rezzed", "subroutines", "abilities", "trash_cost", "points", "subtypes", "type", "runs",
-             "text")
+             "text", "counters")
 
 
 def resolve_card(V: Validator, v: dict[str, Any], path: YPath, side: str) -> tuple[dict[str, Any], str | None, str]:
