@@ -16,11 +16,27 @@
     if (first) { first.focus(); }
   }
 
+  // "Use Tollbooth": the name field takes the card's title, and the card is picked as if typed.
+  function take(b) {
+    var input = document.getElementById(b.dataset.for) || (b.closest("li.row, label, fieldset") || form).querySelector("[data-cards]");
+    var note = b.closest(".near-card");
+    if (input) {
+      input.value = b.dataset.name;
+      input.removeAttribute("aria-invalid");
+      var err = input.getAttribute("aria-describedby") && document.getElementById(input.getAttribute("aria-describedby"));
+      if (err) { err.remove(); }
+      input.dispatchEvent(new Event("change", {bubbles: true}));
+      input.focus();
+    }
+    if (note) { note.remove(); }
+  }
+
   form.addEventListener("click", function (ev) {
     var b = ev.target.closest("button[data-op]");
     if (!b || !form.contains(b)) { return; }
     ev.preventDefault();
     var op = b.dataset.op;
+    if (op === "take") { take(b); return; }
     if (op === "add") { addRow(b.dataset.kind); return; }
     var row = rowOf(b);
     if (!row) { return; }
@@ -180,7 +196,55 @@
   form.addEventListener("change", function (ev) {
     var kind = ev.target.dataset && ev.target.dataset.cards;
     if (kind && rowsApi) { pick(ev.target, kind); }
+    if (kind) { checkNear(ev.target, kind); }
   });
+
+  // On leaving a name field: a name a few letters off a real card says so beside the field, with
+  // the card in one tap and a box to tick for a card of one's own (the server refuses it too).
+  var nearApi = form.dataset.nearApi;
+  function placeOf(input, kind) {
+    if (kind !== "card") { return kind; }
+    var sel = input.closest("li.row").querySelector("[name='card-place']");
+    return sel ? sel.value : "runner";
+  }
+  function checkNear(input, kind) {
+    if (!nearApi) { return; }
+    var holder = input.closest("li.row") || input.closest("label").parentNode;
+    var old = holder.querySelector(".near-card[data-js]");
+    var q = input.value.trim();
+    var own = Array.prototype.some.call(form.querySelectorAll("input[name='own']"), function (o) {
+      return o.value === q && (o.type === "hidden" || o.checked);
+    });
+    if (!q || own) { if (old) { old.remove(); } return; }
+    var p = new URLSearchParams({q: q, place: placeOf(input, kind), lang: document.documentElement.lang || "en"});
+    fetch(nearApi + "?" + p.toString(), {headers: {Accept: "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : {card: null}; }).catch(function () { return {card: null}; })
+      .then(function (got) {
+        if (input.value.trim() !== q) { return; }
+        if (old) { old.remove(); }
+        if (!got.card) { return; }
+        if (holder.querySelector(".near-card")) { return; }  // the server already said it
+        var box = document.createElement("p");
+        box.className = "near-card field-error";
+        box.dataset.js = "1";
+        box.setAttribute("role", "alert");
+        var msg = document.createElement("span");
+        msg.textContent = got.message + " ";
+        var b = document.createElement("button");
+        b.type = "button"; b.className = "take"; b.dataset.op = "take"; b.dataset.name = got.card;
+        b.textContent = got.take;
+        if (!input.id) { input.id = "near-" + Math.random().toString(36).slice(2); }
+        b.dataset.for = input.id;
+        var label = document.createElement("label");
+        label.className = "own";
+        var box2 = document.createElement("input");
+        box2.type = "checkbox"; box2.name = "own"; box2.value = q;
+        label.append(box2, " " + got.own);
+        box.append(msg, b, label);
+        var after = input.closest("label");
+        after.parentNode.insertBefore(box, after.nextSibling);
+      });
+  }
 
   // The step list follows the rule set: changing it re-shows the form with the chosen steps
   // carried over (the button does the same without JavaScript).

@@ -149,6 +149,12 @@ def fill(data: object) -> tuple[FormData, list[str]]:
         f.run(data)
     else:
         f.lost.append("(the whole document)")
+    # A card the YAML writes by `name:` and not `card:` is the author's own: said so in the form,
+    # so it is not taken for a misspelt real card when the form runs.
+    for kind in ("ice", "card", "acc"):
+        for r in f.fd.rows[kind]:
+            if r["name"].strip() and not r.get("card") and r["name"] not in f.fd.own:
+                f.fd.own.append(r["name"])
     for kind in ("ice", "card", "act"):
         if not f.fd.rows[kind]:
             f.fd.rows[kind].append(f.fd.new_row(kind))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, url_for
 
 from ...cards.catalogue import get
 from ...errors import JudgeError
@@ -20,7 +20,7 @@ from ..situations.db import StoreError
 from ..situations.examples import titles
 from ..situations.yamltree import dump, parse, tree
 from .build import build
-from .cardrows import model_card, place_of
+from .cardrows import model_card, near_card, near_title, place_of, side_of_place
 from .fill import fill
 from .form import FormData, blank, from_request, limit
 from .steps import effective, follow
@@ -164,7 +164,7 @@ def _every_error(fd: FormData, first: tuple[str, str]) -> dict[str, str]:
     """The first error and those after it: the form is checked again with each erring part set
     aside (a copy of it: nothing typed changes), until it runs or a part cannot be set aside."""
     found = dict([first])
-    trial = FormData(dict(fd.values), {k: [dict(r) for r in rows] for k, rows in fd.rows.items()})
+    trial = FormData(dict(fd.values), {k: [dict(r) for r in rows] for k, rows in fd.rows.items()}, own=list(fd.own))
     key = first[0]
     while len(found) < MAX_ERRORS and _set_aside(trial, key):
         data, origins, errors = build(trial)
@@ -241,11 +241,51 @@ ACTIONS = {"run_form": _run_form, "run_form_anyway": _run_form_anyway, "run_yaml
            "form_to_yaml": _form_to_yaml, "yaml_to_form": _yaml_to_form, "prefer": _prefer}
 
 
+def _take(fd: FormData, key: str) -> None:
+    """The judge took the card a misspelt name looks like ("take:ice:0:name", "take:by")."""
+    parts = key.split(":")
+    if parts == ["by"]:
+        row, col, place = fd.values, "by", "by"
+    elif len(parts) == 3 and parts[0] in ("ice", "card", "acc") and parts[2] == "name" and parts[1].isdigit() \
+            and int(parts[1]) < len(fd.rows[parts[0]]):
+        row, col = fd.rows[parts[0]][int(parts[1])], "name"
+        place = row.get("place", "runner") if parts[0] == "card" else parts[0]
+    else:
+        return
+    typed = row[col].strip()
+    c = near_card(typed, side_of_place(place))
+    if c is None:
+        return
+    title = near_title(c, typed)
+    if parts[0] == "card":  # every row of that card takes the name
+        for r in fd.rows["card"]:
+            if r["name"].strip() == typed:
+                r["name"] = title
+    row[col] = title
+
+
+@bp.get("/api/near")
+def near():
+    """Whether a typed name looks like a misspelt card (the form asks on leaving the field):
+    {"card": its title or null, "message", "take", "own"} in the page's language."""
+    q = request.args.get("q", "")[:200].strip()
+    place = request.args.get("place", "")
+    c = near_card(q, side_of_place(place)) if q else None
+    if c is None:
+        return jsonify({"card": None})
+    title = near_title(c, q)
+    return jsonify({"card": title, "message": t("fe_not_a_card", name=q, card=title),
+                    "take": t("fe_take_card", card=title), "own": t("fe_own_card", name=q)})
+
+
 @bp.post("/new")
 def submit():
     fd, yaml_text = from_request(request.form), request.form.get("yaml", "")
     follow(fd)  # the rule set was changed: the chosen steps follow it
     op = request.form.get("_op", "")
+    if op.startswith("take:"):  # "use Tollbooth" pressed without JavaScript
+        _take(fd, op[5:])
+        return _page(fd, yaml_text)
     if op:  # a row button pressed without JavaScript: re-show the form with the change
         fd.apply_op(op)
         return _page(fd, yaml_text)
