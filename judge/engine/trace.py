@@ -244,6 +244,9 @@ class Trace:
                 "replaced_by": self.replaced_by}
 
     def as_dict(self, lang: str = "en") -> dict[str, Any]:
+        from .summary import summarize  # summary reads a Trace by its fields
+
+        summary = summarize(self, lang)
         return {
             "ruleset": self.ruleset,
             "title": title_text(self.title, lang),
@@ -259,4 +262,7 @@ class Trace:
             "explanation": self.explanation or None,
             "confidence": self.confidence,
             "lang": lang,
+            # added: the answer at a glance, and the moments that decided it (step numbers as in ?step=)
+            "summary": summary.text,
+            "deciding": [m.as_dict() for m in summary.moments],
         }
