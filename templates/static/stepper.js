@@ -176,5 +176,8 @@
     });
   }
   go(cur, false);
+  // A link to a step (?step=N, a permalink) opens on that step's explanation; the answer box
+  // above it is a scroll away. Without ?step= the page opens on the answer.
+  if (new URL(window.location.href).searchParams.get("step") && !window.location.hash) { reveal(cur); }
   document.body.dataset.ready = "1";
 })();
