@@ -9,6 +9,7 @@ from flask import Blueprint, abort, current_app, jsonify, redirect, render_templ
 from ...cards.catalogue import get
 from ...errors import JudgeError
 from ...i18n import t as core_t
+from ...render.reader import korean_titles
 from ...scenario.yamlsource import MAX_BYTES, load, path_text
 from ..errors import store_failure, unavailable
 from ..i18n import lang, t
@@ -56,7 +57,10 @@ def _start_from_case(stem: str):
         return _page(fd, "", 404)
     text = path.read_text(encoding="utf-8")
     fd, lost = fill(tree(parse(text)))
-    return _page(fd, text, lost=lost, notice=t("start_from_case_done", title=fd.values["title"] or stem))
+    title = fd.values["title"] or stem
+    if lang() == "ko":
+        title = korean_titles(title)
+    return _page(fd, text, lost=lost, notice=t("start_from_case_done", title=title))
 
 
 def _start_with_card(card_id: str):
