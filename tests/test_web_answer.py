@@ -94,3 +94,26 @@ def test_the_text_trace_says_the_answer_under_its_title(tmp_path):
     f.write_text(TOLLBOOTH_POOR, encoding="utf-8")
     out = CliRunner().invoke(cli, ["run", str(f)]).output.splitlines()
     assert out[1].startswith("The run is unsuccessful")
+
+
+UNTITLED = """
+run: {server: HQ, by: Inside Job}
+runner: {cards: [{card: Inside Job}]}
+servers:
+  HQ:
+    ice: [{card: Tollbooth, rezzed: true}]
+"""
+
+
+@pytest.mark.parametrize("lang, title", [("en", "HQ: Tollbooth; Runner: Inside Job"), ("ko", "HQ: 톨부스; 러너: 내부자 범행")])
+def test_an_untitled_situation_is_titled_by_its_board(client, lang, title):
+    sid = _save(client, UNTITLED)
+    page = unescape(client.get(f"/s/{sid}?lang={lang}").get_data(as_text=True))
+    assert f"<h1>{title}</h1>" in page
+    walk = unescape(client.get(f"/s/{sid}/walkthrough.html?lang={lang}").get_data(as_text=True))
+    assert title in walk and "Untitled situation" not in walk and "제목 없는 상황" not in walk
+    md = client.get(f"/s/{sid}/walkthrough.md?lang={lang}").get_data(as_text=True)
+    assert title in md.splitlines()[0]
+    compare = unescape(client.get(f"/s/{sid}/compare?lang={lang}").get_data(as_text=True))
+    assert not re.search(r"<h1>[^<]*:\s*</h1>", compare) and title in compare
+    assert json.loads(client.get(f"/s/{sid}/trace.json?lang={lang}").data)["title"] == title

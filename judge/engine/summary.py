@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import in_lang, t
+from ..i18n import Text, in_lang, t
 
-__all__ = ["Moment", "Summary", "summarize"]
+__all__ = ["Moment", "Summary", "summarize", "board_title"]
 
 # The events that decide a run, in the words of the trace.
 DECIDING = frozenset({
@@ -78,3 +78,20 @@ def summarize(tr: Any, lang: str = "en") -> Summary:
     if cause is not None and cause not in keep:
         keep = [cause, *keep[1:]]
     return Summary(text, tuple(keep), len(moments) - len(keep))
+
+
+def _names(cards: Any, lang: str) -> str:
+    return ", ".join(str(in_lang(c.name, lang)) for c in cards)
+
+
+def board_title(sc: Any) -> Text:
+    """A title for a situation that has none, made from its board, in both languages: the attacked
+    server and its ice (outermost first), then the Runner's cards ("HQ: Tollbooth; Runner: Inside Job")."""
+    def made(lang: str) -> str:
+        ice = sc.servers[sc.server].ice if sc.server in sc.servers else ()
+        parts = [f"{sc.server}: {_names(ice, lang) or t('engine.board_title.no_ice', lang)}"]
+        if sc.runner_cards:
+            parts.append(t("engine.board_title.runner", lang, cards=_names(sc.runner_cards, lang)))
+        return "; ".join(parts)
+
+    return Text(made("en"), made("ko"))

@@ -204,7 +204,9 @@ class Trace:
         lost = next((dict(e.args)["n"] for e in events if e.msg in ("bp_lost", "bp_returned")), 0)
         bp = {"gained": final.bp_gained, "spent": final.bp_spent, "lost": lost}
         everything = events + warnings
-        return cls(ruleset=rs.id, title=sc.title, events=everything,
+        from .summary import board_title  # reads the scenario by its fields
+
+        return cls(ruleset=rs.id, title=sc.title or board_title(sc), events=everything,
                    warnings=[e for e in everything if e.kind == "warning"],
                    status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
                    explanation=dict(sc.explanation), placed=list(placed or []), dropped=list(dropped or []),

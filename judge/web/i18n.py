@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 from flask import Flask, g, request
 
 from .. import i18n as core
+from ..engine.summary import board_title
 from ..engine.trace import status_text
 
 __all__ = ["LANGS", "COOKIE", "t", "lang", "init_app", "lang_url"]
@@ -104,6 +105,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["shown"] = _shown
     app.jinja_env.filters["tag"] = lambda v: tag_text(v, lang())
     app.jinja_env.filters["source"] = english_source
+    # a situation's title, or one made from its board when it has none ("HQ: Tollbooth; Runner: Inside Job")
+    app.jinja_env.filters["title"] = lambda sc: _shown(sc.title or board_title(sc))
     # a card's type, subtype, faction or format in words: `{{ c.type|cardword("types") }}`
     app.jinja_env.filters["cardword"] = lambda v, kind: card_word(kind, v, lang())
     app.jinja_env.globals["confidence_text"] = lambda c, short=False: (
