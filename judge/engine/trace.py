@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, cast
 
-from ..i18n import Title, in_lang, t
+from ..i18n import Text, Title, in_lang, t
 from ..rulesets.model import Ruleset
 from ..scenario import Scenario, describe_effects
 from .layout import Layout
@@ -59,7 +59,7 @@ def skip_text(reason: str, ice: str | None, lang: str = "en") -> str:
     return t(f"engine.skips.{reason}", lang, ice=ice or "")
 
 
-def title_text(title: str, lang: str = "en") -> str:
+def title_text(title: str | Text, lang: str = "en") -> str:
     """A situation's title, or the words for an untitled one."""
     return str(in_lang(title, lang)) if title else t("engine.untitled", lang)
 
@@ -176,7 +176,7 @@ class Trace:
     """A resolved run."""
 
     ruleset: str
-    title: str
+    title: str | Text  # the scenario's, or one made from its board (summary.board_title)
     events: list[Event]
     warnings: list[Event]
     status: str
