@@ -71,3 +71,9 @@ def test_a_yaml_own_card_stays_own_in_the_form(client, csrf):
     yaml = "run: {server: HQ}\nservers:\n  HQ:\n    ice:\n      - {name: Tolbooth, rezzed: true, subroutines: [End the run]}\n"
     back = client.post("/new", data={"_csrf": csrf, "_action": "yaml_to_form", "yaml": yaml})
     assert 'name="own" value="Tolbooth"' in text(back)
+
+
+def test_effect_names_read_as_words_not_as_keys(client):
+    html = text(client.get("/new"))
+    assert '<option value="pay">pay</option>' in html and "pay — pay" not in html
+    assert '<option value="end_run">end the run</option>' in html and "end_run — " not in html
