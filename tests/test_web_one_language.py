@@ -55,3 +55,10 @@ def test_the_korean_pages_use_one_word_for_the_library_and_the_form(client):
 
     ko = "\n".join(str(v) for v in catalogue("ko").values())
     assert "라이브러리" not in ko and "양식에" not in ko
+
+
+def test_the_paid_ability_window_has_one_korean_name():
+    from judge.i18n import catalogue
+
+    ko = "\n".join(str(v) for v in catalogue("ko").values())
+    assert "지불 능력 창" not in ko and "지불 능력 격발" in ko
