@@ -72,3 +72,11 @@ def test_a_misspelt_card_is_named_on_leaving_the_field_and_no_run_is_shown_until
         page.click("button.primary[value=run_form]")
     assert re.search(r"/s/[0-9a-f]{16}$", page.url)
     assert "Tollbooth" in page.inner_text("main")
+
+
+def test_a_runner_card_row_offers_rezzed_only_when_it_is_a_corp_card(page, live_server):
+    page.goto(f"{live_server}/new")
+    row = page.locator("#rows-card li.row").nth(0)
+    assert not row.locator("label.c-rezzed").is_visible()
+    row.locator("select[name=card-place]").select_option("corp")
+    assert row.locator("label.c-rezzed").is_visible()

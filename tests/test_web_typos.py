@@ -77,3 +77,9 @@ def test_effect_names_read_as_words_not_as_keys(client):
     html = text(client.get("/new"))
     assert '<option value="pay">pay</option>' in html and "pay — pay" not in html
     assert '<option value="end_run">end the run</option>' in html and "end_run — " not in html
+
+
+def test_a_runner_card_row_does_not_offer_rezzed(client):
+    html = text(client.get("/new"))
+    row = html.split('<li class="row" data-kind="card">')[1].split("</li>")[0]
+    assert '<label class="c-rezzed" hidden>' in row and 'name="card-rezzed"' in row  # kept for the rows' order

@@ -141,6 +141,7 @@
       field(row, "card", "name").value = name;
       field(row, "card", "card").value = info.id;
       setSelect(field(row, "card", "place"), ab.place || place);
+      showRezzed(row);
       ["when", "effect", "otherwise", "first"].forEach(function (c) {
         if (ab[c] !== undefined) { setSelect(field(row, "card", c), ab[c]); }
       });
@@ -192,6 +193,14 @@
     if (!kind || !cardsApi) { return; }
     clearTimeout(timer);
     timer = setTimeout(function () { offer(ev.target, kind); }, 120);
+  });
+  // A Runner's card is never rezzed: its row does not offer the choice.
+  function showRezzed(row) {
+    var place = row && field(row, "card", "place"), label = row && row.querySelector("label.c-rezzed");
+    if (place && label && row.dataset.kind === "card") { label.hidden = place.value === "runner"; }
+  }
+  form.addEventListener("change", function (ev) {
+    if (ev.target.matches("select[name='card-place']")) { showRezzed(ev.target.closest("li.row")); }
   });
   form.addEventListener("change", function (ev) {
     var kind = ev.target.dataset && ev.target.dataset.cards;
