@@ -80,3 +80,22 @@ def test_a_runner_card_row_offers_rezzed_only_when_it_is_a_corp_card(page, live_
     assert not row.locator("label.c-rezzed").is_visible()
     row.locator("select[name=card-place]").select_option("corp")
     assert row.locator("label.c-rezzed").is_visible()
+
+
+def test_a_break_offers_the_ices_subroutines_as_boxes_to_tick(page, live_server):
+    page.goto(f"{live_server}/new")
+    page.locator("#rows-ice input[name=ice-name]").nth(0).fill("Ice X")
+    page.locator("#rows-ice textarea[name=ice-subs]").nth(0).fill("The Runner loses 1 credit\nEnd the run")
+    act = page.locator("#rows-act li.row").nth(0)
+    act.locator("select[name=act-at]").select_option("3.1")
+    act.locator("input[name=act-ice]").fill("Ice X")
+    act.locator("input[name=act-ice]").dispatch_event("change")
+    act.locator("select[name=act-effect]").select_option("break")
+
+    boxes = act.locator(".sub-picks input[type=checkbox]")
+    assert boxes.count() == 2 and "2. End the run" in act.locator(".sub-picks").inner_text()
+    boxes.nth(1).check()
+    assert act.locator("input[name=act-value]").input_value() == "2"
+    with page.expect_navigation():
+        page.click("button.primary[value=run_form]")
+    assert "Subroutine 2 is broken: End the run" in page.inner_text("main")

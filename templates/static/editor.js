@@ -255,6 +255,53 @@
       });
   }
 
+  // Entering a break: once the action names an ice of the form, its subroutines are boxes to
+  // tick, with their texts; the ticks write the numbers into the value ("1, 3"), which stays
+  // editable ("all", "last") and is what the server reads (without JavaScript it is typed).
+  function subsOf(name) {
+    var found = Array.prototype.find.call(form.querySelectorAll("input[name='ice-name']"), function (i) {
+      return i.value.trim() === name;
+    });
+    if (!found) { return []; }
+    var subs = found.closest("li.row").querySelector("[name='ice-subs']");
+    return subs ? subs.value.split("\n").map(function (x) { return x.trim(); }).filter(Boolean) : [];
+  }
+  function breakBoxes(row) {
+    if (!row || row.dataset.kind !== "act") { return; }
+    var eff = field(row, "act", "effect"), ice = field(row, "act", "ice"), val = field(row, "act", "value");
+    var old = row.querySelector(".sub-picks");
+    var subs = eff && eff.value === "break" && ice ? subsOf(ice.value.trim()) : [];
+    if (old) { old.remove(); }
+    if (!subs.length) { return; }
+    var raw = val.value.trim();
+    var chosen = raw === "all" ? subs.map(function (_, i) { return String(i + 1); }) : raw.split(",").map(function (x) { return x.trim(); });
+    var box = document.createElement("fieldset");
+    box.className = "sub-picks";
+    var legend = document.createElement("legend");
+    legend.textContent = form.dataset.subsLegend || "";
+    box.appendChild(legend);
+    subs.forEach(function (text, i) {
+      var label = document.createElement("label");
+      var cb = document.createElement("input");
+      cb.type = "checkbox"; cb.value = String(i + 1); cb.checked = chosen.indexOf(String(i + 1)) >= 0;
+      label.append(cb, " " + (i + 1) + ". " + text);
+      box.appendChild(label);
+    });
+    box.addEventListener("change", function () {
+      val.value = Array.prototype.filter.call(box.querySelectorAll("input"), function (c) { return c.checked; })
+        .map(function (c) { return c.value; }).join(", ");
+    });
+    val.closest("label").after(box);
+  }
+  form.addEventListener("change", function (ev) {
+    var row = ev.target.closest("li.row");
+    if (ev.target.matches("[name='act-effect'], [name='act-ice']")) { breakBoxes(row); }
+    if (ev.target.matches("[name='ice-subs'], [name='ice-name']")) {
+      form.querySelectorAll("#rows-act li.row").forEach(breakBoxes);
+    }
+  });
+  form.querySelectorAll("#rows-act li.row").forEach(breakBoxes);
+
   // The step list follows the rule set: changing it re-shows the form with the chosen steps
   // carried over (the button does the same without JavaScript).
   var apply = document.getElementById("apply-rs");
