@@ -117,3 +117,13 @@ def test_an_untitled_situation_is_titled_by_its_board(client, lang, title):
     compare = unescape(client.get(f"/s/{sid}/compare?lang={lang}").get_data(as_text=True))
     assert not re.search(r"<h1>[^<]*:\s*</h1>", compare) and title in compare
     assert json.loads(client.get(f"/s/{sid}/trace.json?lang={lang}").data)["title"] == title
+
+
+@pytest.mark.parametrize("lang, said", [("en", "In this run it cannot be"), ("ko", "이번 런에서는 그렇게 되지 않습니다")])
+def test_a_step_whose_general_text_says_success_says_when_the_run_cannot_succeed(client, lang, said):
+    sid = client.get("/examples/c-privileged-access-crisium-grid-access-happens").headers["Location"].rsplit("/", 1)[-1]
+    html = unescape(client.get(f"/s/{sid}?step=7&lang={lang}").get_data(as_text=True))
+    pos = re.search(r'<section class="position" id="pos-7".*?</section>', html, re.S).group(0)
+    assert said in pos
+    ok = unescape(client.get(f"/s/{_save(client, TOLLBOOTH_RICH)}?lang={lang}").get_data(as_text=True))
+    assert said not in ok

@@ -67,7 +67,8 @@ def summarize(tr: Any, lang: str = "en") -> Summary:
     status = t(f"engine.status.{tr.status}", lang)
     cause = next((m for m in reversed(moments) if m.msg in CAUSES), None)
     if cause is not None:
-        text = t("engine.summary.because", lang, status=status, why=cause.text, n=cause.n, occ=cause.occ)
+        why = "the" + cause.text[3:] if lang == "en" and cause.text.startswith("The ") else cause.text
+        text = t("engine.summary.because", lang, status=status, why=why, n=cause.n, occ=cause.occ)
     elif tr.status == "successful" and tr.lists.get("stolen"):
         text = t("engine.summary.stolen", lang, status=status, cards=_cards(tr, "stolen", lang))
     elif tr.status == "successful" and tr.lists.get("accessed"):

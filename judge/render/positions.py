@@ -40,6 +40,7 @@ class Position:
     before: State
     after: State
     label: str = ""       # the occurrence as the page's reader sees it ("3@톨부스" on a Korean page)
+    blocked: bool = False  # the step's general text says the run succeeds, and here it cannot
 
     def name(self, lang: str) -> str:
         return self.step.name(lang)
@@ -94,6 +95,8 @@ def positions(t: Trace, lang: str) -> list[Position]:
             nxt = e.text(t.rs, lang)
             cur["next"] = korean_titles(nxt) if lang == "ko" else nxt  # "2@톨부스 -> 2.1" on a Korean page
         else:
+            if e.msg == "not_declared":
+                cur["blocked"] = True
             cur["lines"].append(Line(e.kind, e.side, e.text(t.rs, lang), e.extra_get("action"), _why(t, e, lang)))
     close()
     return out
