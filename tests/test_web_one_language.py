@@ -62,3 +62,12 @@ def test_the_paid_ability_window_has_one_korean_name():
 
     ko = "\n".join(str(v) for v in catalogue("ko").values())
     assert "지불 능력 창" not in ko and "지불 능력 격발" in ko
+
+
+@pytest.mark.parametrize("q, lang, first", [("크라이시엄", "ko", "크리지움 그리드"), ("qqxzzv", "en", None)])
+def test_a_card_search_that_finds_nothing_shows_the_nearest_titles(client, q, lang, first):
+    html = client.get("/cards", query_string={"q": q, "lang": lang}).get_data(as_text=True)
+    near = re.search(r'<p id="cards-nearest">(.*?)</p>', html, re.S)
+    assert near, "an empty result names the nearest titles"
+    titles = re.findall(r">([^<]+)</a>", near.group(1))
+    assert len(titles) == 5 and (first is None or titles[0] == first)
