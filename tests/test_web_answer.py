@@ -127,3 +127,16 @@ def test_a_step_whose_general_text_says_success_says_when_the_run_cannot_succeed
     assert said in pos
     ok = unescape(client.get(f"/s/{_save(client, TOLLBOOTH_RICH)}?lang={lang}").get_data(as_text=True))
     assert said not in ok
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_any_situation_has_a_handout(client, lang):
+    sid = _save(client, UNTITLED)
+    page = client.get(f"/s/{sid}?lang={lang}").get_data(as_text=True)
+    assert f'href="/s/{sid}/handout?lang={lang}"' in page
+    resp = client.get(f"/s/{sid}/handout?lang={lang}")
+    html = unescape(resp.get_data(as_text=True))
+    assert resp.status_code == 200 and '<figure class="timeline"><svg' in html
+    assert ("HQ: Tollbooth; Runner: Inside Job" if lang == "en" else "HQ: 톨부스; 러너: 내부자 범행") in html
+    assert client.get(f"/s/{sid}/handout?ruleset=nsg").status_code == 200
+    assert client.get("/s/0000000000000000/handout").status_code == 404
