@@ -71,3 +71,9 @@ def test_a_card_search_that_finds_nothing_shows_the_nearest_titles(client, q, la
     assert near, "an empty result names the nearest titles"
     titles = re.findall(r">([^<]+)</a>", near.group(1))
     assert len(titles) == 5 and (first is None or titles[0] == first)
+
+
+def test_archives_is_said_as_the_glossary_says_on_a_korean_page():
+    from judge.i18n import catalogue
+
+    assert not any("아카이브" in str(v) for v in catalogue("ko").values())  # server names as players say them
