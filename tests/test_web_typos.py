@@ -83,3 +83,9 @@ def test_a_runner_card_row_does_not_offer_rezzed(client):
     html = text(client.get("/new"))
     row = html.split('<li class="row" data-kind="card">')[1].split("</li>")[0]
     assert '<label class="c-rezzed" hidden>' in row and 'name="card-rezzed"' in row  # kept for the rows' order
+
+
+def test_the_korean_form_says_the_misspelt_card_in_korean_without_a_paired_particle(client):
+    got = client.get("/api/near", query_string={"q": "톨부쓰", "place": "ice", "lang": "ko"}).get_json()
+    assert got["card"] == "톨부스" and "톨부스 카드를 말씀하셨나요?" in got["message"]
+    assert "(을)" not in got["message"] and "(이)" not in got["message"] and "(으)" not in got["take"]
