@@ -50,3 +50,52 @@ def test_text_the_judge_cannot_read_is_a_question_next_to_the_field(page, live_s
     with page.expect_navigation():
         page.click("button[value=run_form_anyway]")
     assert "ending the run in a way the judge does not read" in page.inner_text("main")
+
+
+def test_a_misspelt_card_is_named_on_leaving_the_field_and_no_run_is_shown_until_confirmed(page, live_server):
+    page.goto(f"{live_server}/new")
+    name = page.locator("#rows-ice input[name=ice-name]").nth(0)
+    name.fill("Tolbooth")
+    name.press("Tab")  # leaving the field asks the server whether it is a card
+
+    note = page.locator("#rows-ice .near-card").nth(0)
+    note.wait_for()
+    assert "'Tolbooth' is not a card — did you mean Tollbooth?" in note.inner_text()
+    page.click("button.primary[value=run_form]")  # submitting anyway: refused, no run shown
+    page.wait_for_load_state()
+    assert page.url.endswith("/new") and page.locator("section.position").count() == 0
+    assert "did you mean Tollbooth?" in page.inner_text("#err-ice-0-name")
+
+    page.locator("#rows-ice button.take").nth(0).click()  # one tap takes the card
+    assert page.locator("#rows-ice input[name=ice-name]").nth(0).input_value() == "Tollbooth"
+    with page.expect_navigation():
+        page.click("button.primary[value=run_form]")
+    assert re.search(r"/s/[0-9a-f]{16}$", page.url)
+    assert "Tollbooth" in page.inner_text("main")
+
+
+def test_a_runner_card_row_offers_rezzed_only_when_it_is_a_corp_card(page, live_server):
+    page.goto(f"{live_server}/new")
+    row = page.locator("#rows-card li.row").nth(0)
+    assert not row.locator("label.c-rezzed").is_visible()
+    row.locator("select[name=card-place]").select_option("corp")
+    assert row.locator("label.c-rezzed").is_visible()
+
+
+def test_a_break_offers_the_ices_subroutines_as_boxes_to_tick(page, live_server):
+    page.goto(f"{live_server}/new")
+    page.locator("#rows-ice input[name=ice-name]").nth(0).fill("Ice X")
+    page.locator("#rows-ice textarea[name=ice-subs]").nth(0).fill("The Runner loses 1 credit\nEnd the run")
+    act = page.locator("#rows-act li.row").nth(0)
+    act.locator("select[name=act-at]").select_option("3.1")
+    act.locator("input[name=act-ice]").fill("Ice X")
+    act.locator("input[name=act-ice]").dispatch_event("change")
+    act.locator("select[name=act-effect]").select_option("break")
+
+    boxes = act.locator(".sub-picks input[type=checkbox]")
+    assert boxes.count() == 2 and "2. End the run" in act.locator(".sub-picks").inner_text()
+    boxes.nth(1).check()
+    assert act.locator("input[name=act-value]").input_value() == "2"
+    with page.expect_navigation():
+        page.click("button.primary[value=run_form]")
+    assert "Subroutine 2 is broken: End the run" in page.inner_text("main")

@@ -186,8 +186,9 @@ def test_each_step_cites_its_rule_in_the_numbering_of_the_rule_set_shown(client,
     core = text_of(client.get(f"/s/{e2}?ruleset=ffg-core&step=3&lang=ko"))
 
 
-    assert '<dd class="cite">Seed step 2.1 (지불 능력 격발), FFG Rules Reference</dd>' in shown(own)
-    assert "Rule: Seed step 2.2 (런 지속 여부 결정): not on the first approach of a run" in shown(own)
+    # one language per page: the English page names the chart's step in English (no Korean heading)
+    assert '<dd class="cite">Step 2.1 (Paid ability window) of the seven-step run chart, FFG Rules Reference</dd>' in shown(own)
+    assert "Rule: Step 2.2 (Continue or jack out) of the seven-step run chart: not on the first approach of a run" in shown(own)
     assert '<dd class="cite">NSG Comprehensive Rules 6.9.4c (v26.03)</dd>' in shown(nsg)
     assert 'FFG 기본 규칙서 "런의 타이밍 구조" 도표, 2.1단계' in shown(core)
 
@@ -196,4 +197,5 @@ def test_a_trigger_says_which_rule_makes_it_trigger_there(client, e2):
     html = text_of(client.get(f"/s/{e2}?step=10&lang=en"))  # 2@Hunter: Snitch triggers
 
     assert "Snitch" in shown(html)
-    assert "Rule: “when approached” abilities trigger at this step: Seed step 2 (아이스에 접근), FFG Rules Reference" in shown(html)
+    assert ("Rule: “when approached” abilities trigger at this step: Step 2 (Approach ice) of the seven-step run chart, "
+            "FFG Rules Reference") in shown(html)

@@ -27,6 +27,7 @@ FORMAT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), de
 def run_cmd(file: str, fmt: str, lang: str, ruleset: str | None, verbose: bool) -> None:
     """Run a scenario and print its trace."""
     from ..engine import run
+    from ..render.answer import with_answer
     from ..render.trace_text import render_text
     from ..scenario import load_scenario
 
@@ -41,7 +42,7 @@ def run_cmd(file: str, fmt: str, lang: str, ruleset: str | None, verbose: bool) 
         return
     tr = run(sc, ruleset)
     if fmt == "json":
-        click.echo(json.dumps(tr.as_dict(lang), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(with_answer(tr.as_dict(lang), tr, lang), ensure_ascii=False, indent=2))
     else:
         click.echo(render_text(tr, lang, verbose))
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, cast
 
-from ..i18n import Title, in_lang, t
+from ..i18n import Text, Title, in_lang, t
 from ..rulesets.model import Ruleset
 from ..scenario import Scenario, describe_effects
 from .boardstate import EMPTY, summary
@@ -60,7 +60,7 @@ def skip_text(reason: str, ice: str | None, lang: str = "en") -> str:
     return t(f"engine.skips.{reason}", lang, ice=ice or "")
 
 
-def title_text(title: str, lang: str = "en") -> str:
+def title_text(title: str | Text, lang: str = "en") -> str:
     """A situation's title, or the words for an untitled one."""
     return str(in_lang(title, lang)) if title else t("engine.untitled", lang)
 
@@ -185,7 +185,7 @@ class Trace:
     """A resolved run."""
 
     ruleset: str
-    title: str
+    title: str | Text  # the scenario's, or one made from its board (summary.board_title)
     events: list[Event]
     warnings: list[Event]
     status: str
@@ -215,7 +215,9 @@ class Trace:
         lost = next((dict(e.args)["n"] for e in events if e.msg in ("bp_lost", "bp_returned")), 0)
         bp = {"gained": final.bp_gained, "spent": final.bp_spent, "lost": lost}
         everything = events + warnings
-        return cls(ruleset=rs.id, title=sc.title, events=everything,
+        from .summary import board_title  # reads the scenario by its fields
+
+        return cls(ruleset=rs.id, title=sc.title or board_title(sc), events=everything,
                    warnings=[e for e in everything if e.kind == "warning"],
                    status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
                    explanation=dict(sc.explanation), placed=list(placed or []), dropped=list(dropped or []),
@@ -257,6 +259,9 @@ class Trace:
                 "replaced_by": self.replaced_by, **({"board": self.board} if self.board_shown else {})}
 
     def as_dict(self, lang: str = "en") -> dict[str, Any]:
+        from .summary import summarize  # summary reads a Trace by its fields
+
+        summary = summarize(self, lang)
         return {
             "ruleset": self.ruleset,
             "title": title_text(self.title, lang),
@@ -272,4 +277,7 @@ class Trace:
             "explanation": self.explanation or None,
             "confidence": self.confidence,
             "lang": lang,
+            # added: the answer at a glance, and the moments that decided it (step numbers as in ?step=)
+            "summary": summary.text,
+            "deciding": [m.as_dict() for m in summary.moments],
         }

@@ -11,6 +11,7 @@ from .. import i18n
 from ..engine.state import State
 from ..engine.trace import Trace
 from ..rulesets.model import Step
+from .reader import korean_titles
 
 __all__ = ["Line", "Position", "positions", "visit_of", "moment_of"]
 
@@ -38,6 +39,8 @@ class Position:
     next: str | None      # where the structure goes from here, and why
     before: State
     after: State
+    label: str = ""       # the occurrence as the page's reader sees it ("3@톨부스" on a Korean page)
+    blocked: bool = False  # the step's general text says the run succeeds, and here it cannot
 
     def name(self, lang: str) -> str:
         return self.step.name(lang)
@@ -84,13 +87,16 @@ def positions(t: Trace, lang: str) -> list[Position]:
             continue
         if e.kind == "enter":
             close()
-            cur = {"occ": e.occurrence, "step": t.rs.step(e.step), "ice": e.ice,
+            cur = {"occ": e.occurrence, "label": e.shown(lang), "step": t.rs.step(e.step), "ice": e.ice,
                    "visit": visit_of(e.occurrence), "event": i, "lines": [], "next": None}
         elif cur is None:
             continue
         elif e.kind == "transition":
-            cur["next"] = e.text(t.rs, lang)
+            nxt = e.text(t.rs, lang)
+            cur["next"] = korean_titles(nxt) if lang == "ko" else nxt  # "2@톨부스 -> 2.1" on a Korean page
         else:
+            if e.msg == "not_declared":
+                cur["blocked"] = True
             cur["lines"].append(Line(e.kind, e.side, e.text(t.rs, lang), e.extra_get("action"), _why(t, e, lang)))
     close()
     return out

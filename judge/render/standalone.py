@@ -18,6 +18,7 @@ from markupsafe import Markup
 from .. import paths
 from ..engine.trace import Trace, status_text, title_text
 from ..i18n import t
+from .answer import answer
 from .positions import moment_of, positions
 from .reader import for_readers
 from .svg import strip_prologue
@@ -74,6 +75,7 @@ def walkthrough_html(tr: Trace, lang: str, laid_out_svg: str, titles: dict[str, 
         lang=lang, w=lambda key, **a: t(f"pages.{key}", lang, **a), x=lambda key, **a: t(f"export.{key}", lang, **a),
         title=doc_title(tr, lang) if doc else title_text(tr.title, lang), doc=doc,
         rs=tr.rs, trace=tr, positions=pos, items=items, status=status_text(tr.status, lang),
+        summary=answer(tr, lang).text,
         why=reader(why) if why else why, cite=lambda step: cite(tr.rs.id, step, lang),
         svg=Markup(strip_prologue(laid_out_svg)), css=_own("walkthrough.css"), chart_css=Markup(style_css),
         script=_own("walkthrough.js"), data=htmlsafe_json_dumps(data),

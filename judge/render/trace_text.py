@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..engine.trace import Trace, skip_text, status_text, title_text
 from ..i18n import t
+from .answer import answer
 
 __all__ = ["render_text"]
 
@@ -23,6 +24,7 @@ def render_text(tr: Trace, lang: str = "en", verbose: bool = False) -> str:
     """A summary, then the walk-through: each step entered, with what happened in it."""
     rs = tr.rs
     out = [f"{title_text(tr.title, lang)}  [{rs.id}]",
+           answer(tr, lang).text,  # the answer first, in one sentence
            f"{_l('outcome', lang)}: {status_text(tr.status, lang)} ({_l('ended', lang)} {tr.end})",
            f"{_l('path', lang)}: " + " > ".join(tr.shown_path(lang))]
     if tr.confidence:

@@ -19,6 +19,7 @@ from .. import rulesets
 from ..engine.trace import Trace, guard_label
 from ..i18n import t
 from ..rulesets import timing
+from .answer import answer
 from .doc import interrupt_rows
 from .reader import for_readers, korean_titles
 from .walk import Entry, cite, context, doc_title, doc_warnings, entries, sections, summary_lines
@@ -230,11 +231,11 @@ def structure_text(ruleset_id: str, lang: str, markup: str, opt: Options = Optio
 # --- a run's walk-through --------------------------------------------------------------------
 
 def _head(w: _Writer, tr: Trace, opt: Options) -> None:
+    # the answer first: the run's outcome in one sentence (the stepper's answer box says the same)
+    w.para(w.bold(w.e(t("export.summary", w.lang))) + " " + w.e(opt.summary or answer(tr, w.lang).text))
     for label, text in summary_lines(tr, w.lang):
         w.item(w.bold(w.e(label)) + " " + w.e(text))
     w.end_list()
-    if opt.summary:   # the pages' one-sentence summary of the run goes here
-        w.para(w.bold(w.e(t("export.summary", w.lang))) + " " + w.e(opt.summary))
     w.para(w.e(t("export.legend", w.lang)))
 
 

@@ -137,9 +137,11 @@ class Ruleset:
         return t(f"rulesets.{self.id}.version", lang)
 
     def cite(self, step_id: str, lang: str = "en") -> str:
-        """Where a reader looks the step up, in this rule set's numbering ("Seed step 2.3 (아이스 레즈
-        여부 결정), FFG Rules Reference", "NSG Comprehensive Rules 6.9.2b (v26.03)")."""
-        return t(f"rulesets.{self.id}.cite", lang, n=step_id, ko=self.step(step_id).name("ko"))
+        """Where a reader looks the step up, in this rule set's numbering and the page's language only
+        ("Step 2.3 (Rez the approached ice) of the seven-step run chart, FFG Rules Reference",
+        "NSG Comprehensive Rules 6.9.2b (v26.03)")."""
+        step = self.step(step_id)
+        return t(f"rulesets.{self.id}.cite", lang, n=step_id, ko=step.name("ko"), name=step.name(lang))
 
     def skip_cite(self, reason: str, lang: str = "en") -> str:
         """The rule that makes a step be skipped for a reason (`Edge.skip`), to look up."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request, url_for
 
 from ..errors import JudgeError
+from ..render.answer import with_answer
 from .errors import api_error
 from .i18n import LANGS, t
 from .security import API_TYPES
@@ -45,7 +46,7 @@ def _lang() -> str:
 @bp.post("/run")
 def run():
     s = situation.resolve(_body())
-    return jsonify(s.trace.as_dict(_lang()))
+    return jsonify(with_answer(s.trace.as_dict(_lang()), s.trace, _lang()))
 
 
 @bp.post("/scenarios")

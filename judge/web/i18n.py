@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 from flask import Flask, g, request
 
 from .. import i18n as core
+from ..engine.summary import board_title
 from ..engine.trace import status_text
 
 __all__ = ["LANGS", "COOKIE", "t", "lang", "init_app", "lang_url"]
@@ -69,12 +71,42 @@ def lang_url(code: str) -> str:
     return f"?{urlencode(args)}"
 
 
+_SEED_STEP = re.compile(r"(\d+(?:\.\d+)?) \(([^()]*[\uac00-\ud7a3][^()]*)\)")
+
+
+def english_source(text: str) -> str:
+    """A library source as an English reader reads it: the seed's Korean step headings
+    ("Seed step 3 (아이스와 대치)") become the step's English name ("Run chart step 3 (Encounter ice)")."""
+    from .. import rulesets
+
+    rs = rulesets.get("ffg-rr")
+
+    def swap(m: re.Match) -> str:
+        n = m.group(1)
+        return f"{n} ({rs.step(n).name('en')})" if n in rs.step_ids else n
+
+    text = re.sub(r"\bSeed (steps?)\b", r"Run chart \1", str(text))
+    return _SEED_STEP.sub(swap, text)
+
+
+def _shown(v):
+    got = core.in_lang(v, lang())
+    if lang() == "ko" and isinstance(got, str) and got:
+        from ..render.reader import korean_titles
+        return korean_titles(got)
+    return got
+
+
 def init_app(app: Flask) -> None:
     app.before_request(_choose)
     app.after_request(_remember)
-    # `{{ sc.title|shown }}`: text a scenario gives in both languages, in the reader's
-    app.jinja_env.filters["shown"] = lambda v: core.in_lang(v, lang())
+    # `{{ sc.title|shown }}`: text a scenario gives in both languages, in the reader's; on a Korean
+    # page every card in it under its Korean title (a Korean title written with "Snare!" in it)
+    app.jinja_env.filters["shown"] = _shown
     app.jinja_env.filters["tag"] = lambda v: tag_text(v, lang())
+    app.jinja_env.filters["source"] = english_source
+    # a situation's title, or one made from its board when it has none ("HQ: Tollbooth; Runner: Inside Job")
+    app.jinja_env.filters["title"] = lambda sc: _shown(sc.title or board_title(sc))
     # a card's type, subtype, faction or format in words: `{{ c.type|cardword("types") }}`
     app.jinja_env.filters["cardword"] = lambda v, kind: card_word(kind, v, lang())
     app.jinja_env.globals["confidence_text"] = lambda c, short=False: (

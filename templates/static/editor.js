@@ -16,11 +16,27 @@
     if (first) { first.focus(); }
   }
 
+  // "Use Tollbooth": the name field takes the card's title, and the card is picked as if typed.
+  function take(b) {
+    var input = document.getElementById(b.dataset.for) || (b.closest("li.row, label, fieldset") || form).querySelector("[data-cards]");
+    var note = b.closest(".near-card");
+    if (input) {
+      input.value = b.dataset.name;
+      input.removeAttribute("aria-invalid");
+      var err = input.getAttribute("aria-describedby") && document.getElementById(input.getAttribute("aria-describedby"));
+      if (err) { err.remove(); }
+      input.dispatchEvent(new Event("change", {bubbles: true}));
+      input.focus();
+    }
+    if (note) { note.remove(); }
+  }
+
   form.addEventListener("click", function (ev) {
     var b = ev.target.closest("button[data-op]");
     if (!b || !form.contains(b)) { return; }
     ev.preventDefault();
     var op = b.dataset.op;
+    if (op === "take") { take(b); return; }
     if (op === "add") { addRow(b.dataset.kind); return; }
     var row = rowOf(b);
     if (!row) { return; }
@@ -125,6 +141,7 @@
       field(row, "card", "name").value = name;
       field(row, "card", "card").value = info.id;
       setSelect(field(row, "card", "place"), ab.place || place);
+      showRezzed(row);
       ["when", "effect", "otherwise", "first"].forEach(function (c) {
         if (ab[c] !== undefined) { setSelect(field(row, "card", c), ab[c]); }
       });
@@ -177,10 +194,113 @@
     clearTimeout(timer);
     timer = setTimeout(function () { offer(ev.target, kind); }, 120);
   });
+  // A Runner's card is never rezzed: its row does not offer the choice.
+  function showRezzed(row) {
+    var place = row && field(row, "card", "place"), label = row && row.querySelector("label.c-rezzed");
+    if (place && label && row.dataset.kind === "card") { label.hidden = place.value === "runner"; }
+  }
+  form.addEventListener("change", function (ev) {
+    if (ev.target.matches("select[name='card-place']")) { showRezzed(ev.target.closest("li.row")); }
+  });
   form.addEventListener("change", function (ev) {
     var kind = ev.target.dataset && ev.target.dataset.cards;
     if (kind && rowsApi) { pick(ev.target, kind); }
+    if (kind) { checkNear(ev.target, kind); }
   });
+
+  // On leaving a name field: a name a few letters off a real card says so beside the field, with
+  // the card in one tap and a box to tick for a card of one's own (the server refuses it too).
+  var nearApi = form.dataset.nearApi;
+  function placeOf(input, kind) {
+    if (kind !== "card") { return kind; }
+    var sel = input.closest("li.row").querySelector("[name='card-place']");
+    return sel ? sel.value : "runner";
+  }
+  function checkNear(input, kind) {
+    if (!nearApi) { return; }
+    var holder = input.closest("li.row") || input.closest("label").parentNode;
+    var old = holder.querySelector(".near-card[data-js]");
+    var q = input.value.trim();
+    var own = Array.prototype.some.call(form.querySelectorAll("input[name='own']"), function (o) {
+      return o.value === q && (o.type === "hidden" || o.checked);
+    });
+    if (!q || own) { if (old) { old.remove(); } return; }
+    var p = new URLSearchParams({q: q, place: placeOf(input, kind), lang: document.documentElement.lang || "en"});
+    fetch(nearApi + "?" + p.toString(), {headers: {Accept: "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : {card: null}; }).catch(function () { return {card: null}; })
+      .then(function (got) {
+        if (input.value.trim() !== q) { return; }
+        if (old) { old.remove(); }
+        if (!got.card) { return; }
+        if (holder.querySelector(".near-card")) { return; }  // the server already said it
+        var box = document.createElement("p");
+        box.className = "near-card field-error";
+        box.dataset.js = "1";
+        box.setAttribute("role", "alert");
+        var msg = document.createElement("span");
+        msg.textContent = got.message + " ";
+        var b = document.createElement("button");
+        b.type = "button"; b.className = "take"; b.dataset.op = "take"; b.dataset.name = got.card;
+        b.textContent = got.take;
+        if (!input.id) { input.id = "near-" + Math.random().toString(36).slice(2); }
+        b.dataset.for = input.id;
+        var label = document.createElement("label");
+        label.className = "own";
+        var box2 = document.createElement("input");
+        box2.type = "checkbox"; box2.name = "own"; box2.value = q;
+        label.append(box2, " " + got.own);
+        box.append(msg, b, label);
+        var after = input.closest("label");
+        after.parentNode.insertBefore(box, after.nextSibling);
+      });
+  }
+
+  // Entering a break: once the action names an ice of the form, its subroutines are boxes to
+  // tick, with their texts; the ticks write the numbers into the value ("1, 3"), which stays
+  // editable ("all", "last") and is what the server reads (without JavaScript it is typed).
+  function subsOf(name) {
+    var found = Array.prototype.find.call(form.querySelectorAll("input[name='ice-name']"), function (i) {
+      return i.value.trim() === name;
+    });
+    if (!found) { return []; }
+    var subs = found.closest("li.row").querySelector("[name='ice-subs']");
+    return subs ? subs.value.split("\n").map(function (x) { return x.trim(); }).filter(Boolean) : [];
+  }
+  function breakBoxes(row) {
+    if (!row || row.dataset.kind !== "act") { return; }
+    var eff = field(row, "act", "effect"), ice = field(row, "act", "ice"), val = field(row, "act", "value");
+    var old = row.querySelector(".sub-picks");
+    var subs = eff && eff.value === "break" && ice ? subsOf(ice.value.trim()) : [];
+    if (old) { old.remove(); }
+    if (!subs.length) { return; }
+    var raw = val.value.trim();
+    var chosen = raw === "all" ? subs.map(function (_, i) { return String(i + 1); }) : raw.split(",").map(function (x) { return x.trim(); });
+    var box = document.createElement("fieldset");
+    box.className = "sub-picks";
+    var legend = document.createElement("legend");
+    legend.textContent = form.dataset.subsLegend || "";
+    box.appendChild(legend);
+    subs.forEach(function (text, i) {
+      var label = document.createElement("label");
+      var cb = document.createElement("input");
+      cb.type = "checkbox"; cb.value = String(i + 1); cb.checked = chosen.indexOf(String(i + 1)) >= 0;
+      label.append(cb, " " + (i + 1) + ". " + text);
+      box.appendChild(label);
+    });
+    box.addEventListener("change", function () {
+      val.value = Array.prototype.filter.call(box.querySelectorAll("input"), function (c) { return c.checked; })
+        .map(function (c) { return c.value; }).join(", ");
+    });
+    val.closest("label").after(box);
+  }
+  form.addEventListener("change", function (ev) {
+    var row = ev.target.closest("li.row");
+    if (ev.target.matches("[name='act-effect'], [name='act-ice']")) { breakBoxes(row); }
+    if (ev.target.matches("[name='ice-subs'], [name='ice-name']")) {
+      form.querySelectorAll("#rows-act li.row").forEach(breakBoxes);
+    }
+  });
+  form.querySelectorAll("#rows-act li.row").forEach(breakBoxes);
 
   // The step list follows the rule set: changing it re-shows the form with the chosen steps
   // carried over (the button does the same without JavaScript).

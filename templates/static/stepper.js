@@ -76,6 +76,17 @@
     }
   }
 
+  // Going to a step brings its explanation into view, on a phone (where it is far above the
+  // list) as on a wide screen: only when it is not already on the screen.
+  function reveal(n) {
+    var sec = document.getElementById("pos-" + n);
+    if (!sec) { return; }
+    var r = sec.getBoundingClientRect(), h = window.innerHeight || document.documentElement.clientHeight;
+    if (r.top < 0 || r.top > h - 120) {
+      sec.scrollIntoView({ block: "start" });
+    }
+  }
+
   function go(n, push) {
     n = Math.max(1, Math.min(data.total, n));
     var t0 = performance.now();
@@ -116,6 +127,7 @@
     if (push) { history.replaceState({ step: n }, "", url); }
     document.title = document.title.replace(/^\d+\/\d+/, n + "/" + data.total);
     scrollChart(data.hl[n - 1]);
+    if (push) { reveal(n); }
     document.body.dataset.stepMs = (performance.now() - t0).toFixed(2);
     document.body.dataset.step = String(n);
   }
@@ -127,7 +139,7 @@
       go(to, true);
     });
   });
-  document.querySelectorAll("#trace a[data-n]").forEach(function (a) {
+  document.querySelectorAll("#trace a[data-n], #answer a[data-n]").forEach(function (a) {
     a.addEventListener("click", function (ev) { ev.preventDefault(); go(Number(a.dataset.n), true); });
   });
   document.addEventListener("keydown", function (ev) {
@@ -164,5 +176,8 @@
     });
   }
   go(cur, false);
+  // A link to a step (?step=N, a permalink) opens on that step's explanation; the answer box
+  // above it is a scroll away. Without ?step= the page opens on the answer.
+  if (new URL(window.location.href).searchParams.get("step") && !window.location.hash) { reveal(cur); }
   document.body.dataset.ready = "1";
 })();

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from ... import rulesets
 from ...scenario import BARE, EFFECTS
 from ...scenario.yamlsource import path_text
 from ..i18n import t
-from .cardrows import card_named, card_of_row, same_abilities, subs_override
+from .cardrows import (
+    card_named,
+    card_of_row,
+    near_card,
+    near_title,
+    same_abilities,
+    side_of_place,
+    subs_override,
+)
 from .effects import YAML_EFFECT, effect_of
 from .form import FormData
+from .steps import effective
 
 __all__ = ["build"]
 
@@ -39,6 +49,24 @@ class _Builder:
         if isinstance(v, list):
             return [self.alias(x) for x in v]
         return v
+
+    def typo(self, name: str, place: str, key: str) -> None:
+        """A name that is no card but a few letters off one ("Tolbooth") is refused next to its field,
+        with the card it looks like, unless the judge ticked "a card of my own": never a silent
+        invented card with no abilities."""
+        own = {x.strip() for x in self.fd.own}
+        if not name or name in own:
+            return
+        near = near_card(name, side_of_place(place))
+        if near is not None:
+            title = near_title(near, name)
+            self.errors[key] = t("fe_not_a_card", name=name, card=title)
+            self.fd.near[key] = title
+
+    def per_ice(self, at: str) -> bool:
+        """Whether a step of the form's rule set belongs to one piece of ice (2.3, 3.1...)."""
+        rs = rulesets.get(effective(self.fd.values.get("ruleset")))
+        return at in rs.step_ids and rs.step(at).per_ice
 
     def mark(self, path: tuple, key: str) -> None:
         self.origins[path_text(path)] = key
@@ -91,6 +119,8 @@ class _Builder:
             name = row["name"].strip()
             subs = [s.strip() for s in row["subs"].split("\n") if s.strip()]
             real = card_of_row(row.get("card", ""), name, "ice")
+            if real is None:
+                self.typo(name, "ice", f"ice:{i}:name")
             card: dict = _named(real, name) if real else {"name": name}
             if real:
                 self.known_as(real, name, card)
@@ -124,6 +154,8 @@ class _Builder:
                     made[(place, name)] = (sp + ("ice", n), card, real, [])
                 else:
                     real = card_of_row(row.get("card", ""), name, place)
+                    if real is None:
+                        self.typo(name, place, f"card:{i}:name")
                     card = _named(real, name) if real else {"name": name}
                     if real:
                         self.known_as(real, name, card)
@@ -162,6 +194,7 @@ class _Builder:
         even without a row of its own; the run names it by its English title."""
         real = card_named(name, "runner")
         if real is None:
+            self.typo(name, "by", "by")
             self.put(data["run"], "by", name, ("run", "by"), "by")
             return
         self.put(data["run"], "by", real.title, ("run", "by"), "by")
@@ -177,6 +210,8 @@ class _Builder:
         for j, (i, row) in enumerate(self.fd.filled("acc")):
             name = row["name"].strip()
             real = card_of_row(row.get("card", ""), name, "acc")
+            if real is None:
+                self.typo(name, "acc", f"acc:{i}:name")
             # a real card has its real type (an agenda is stolen, an operation is not)
             card = _named(real, name) if real else {"name": name, "type": row["type"]}
             if real:
@@ -191,6 +226,9 @@ class _Builder:
                 self.errors[f"act:{i}:at"] = t("fe_no_step")
                 continue
             act: dict = {"at": row["at"].strip(), "by": row["by"]}
+            if not row["ice"].strip() and self.per_ice(act["at"]):
+                # said on the ice field, in words, not as a YAML key on the effect
+                self.errors[f"act:{i}:ice"] = t("fe_choose_ice", at=act["at"])
             if row["ice"].strip():
                 act["ice"] = self.alias(row["ice"].strip())
             eff = self.effect(row["effect"], row["value"], f"act:{i}:value", row["otherwise"])

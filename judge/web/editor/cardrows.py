@@ -4,16 +4,16 @@ so the model applies whole, with the parts the form has no field for)."""
 
 from __future__ import annotations
 
-from ...cards.catalogue import CardFacts, find_all, get
+from ...cards.catalogue import CardFacts, find_all, get, suggest
 from ...cards.model import model
-from ...cards.names import key
+from ...cards.names import distance, jamo, key
 from ...i18n import t as core_t
 from ...scenario.model import says_end_the_run
 from ..i18n import lang, t
 from .effects import effect_fields
 
 __all__ = ["model_card", "card_named", "card_of_row", "side_of_place", "place_of", "subs_text", "subs_override",
-           "ability_rows", "same_abilities", "about", "row_card", "note_text"]
+           "ability_rows", "same_abilities", "about", "row_card", "note_text", "near_card", "near_title"]
 
 # Which side's cards a row of each place holds (an ice row and an accessed card are the Corp's).
 _SIDE = {"ice": "corp", "acc": "corp", "runner": "runner", "corp": "corp", "root": "corp", "by": "runner"}
@@ -133,3 +133,32 @@ def note_text(ca: dict) -> str:
     if not ca["modelled"]:
         return t("card_note_no_model", title=title)
     return t("card_note", title=title, about=ca["about"], mark=t(f"cards_model_{ca['confidence']}"))
+
+
+def _allowed(n: int) -> int:
+    """How many letters a typed name may be off from a card's title and still be taken for a typo."""
+    return 1 if n <= 5 else 2 if n <= 12 else 3
+
+
+def near_card(name: str, side: str | None = None) -> CardFacts | None:
+    """The real card a typed name that is no card's title looks like a typo of ("Tolbooth" ->
+    Tollbooth): a few letters off its English or Korean title, of the row's side; None when the name
+    is a card, or is far from every card (an invented "Ice A")."""
+    k = key(name or "")
+    if len(k) < 3 or card_named(name, side) is not None:
+        return None
+    q = jamo(k)
+    for c in suggest(name, 8):
+        if side not in (None, c.side):
+            continue
+        for title in (c.title, c.title_ko):
+            tk = jamo(key(title or ""))
+            if tk and distance(q, tk, _allowed(len(tk))) <= _allowed(len(tk)):
+                return c
+    return None
+
+
+def near_title(c: CardFacts, typed: str) -> str:
+    """The suggested card's title in the script the judge typed in (톨부쓰 -> 톨부스, Tolbooth -> Tollbooth)."""
+    hangul = any("\uac00" <= ch <= "\ud7a3" for ch in typed)
+    return c.title_ko if hangul and c.title_ko else c.title

@@ -104,7 +104,11 @@ class _Filler:
     def run(self, data: dict) -> None:
         v = self.fd.values
         self.extra(data, _TOP, "")
-        v["title"], v["ruleset"] = _s(data.get("title")), _s(data.get("ruleset"))
+        title = data.get("title")
+        if isinstance(title, dict):  # a title in both languages: the form shows the page's (the YAML keeps both)
+            self.lost.append("title")
+            title = title.get(lang()) or title.get("en") or ""
+        v["title"], v["ruleset"] = _s(title), _s(data.get("ruleset"))
         v["tags"] = ", ".join(_s(t) for t in self.shaped(data.get("tags"), list, "tags"))
         run, corp, runner = (self.shaped(data.get(k), dict, k) for k in ("run", "corp", "runner"))
         v["server"], v["by"] = _s(run.get("server")), _s(run.get("by"))
@@ -149,6 +153,12 @@ def fill(data: object) -> tuple[FormData, list[str]]:
         f.run(data)
     else:
         f.lost.append("(the whole document)")
+    # A card the YAML writes by `name:` and not `card:` is the author's own: said so in the form,
+    # so it is not taken for a misspelt real card when the form runs.
+    for kind in ("ice", "card", "acc"):
+        for r in f.fd.rows[kind]:
+            if r["name"].strip() and not r.get("card") and r["name"] not in f.fd.own:
+                f.fd.own.append(r["name"])
     for kind in ("ice", "card", "act"):
         if not f.fd.rows[kind]:
             f.fd.rows[kind].append(f.fd.new_row(kind))

@@ -52,6 +52,9 @@ class FormData:
     rows: dict[str, list[dict[str, str]]]
     errors: dict[str, str] = field(default_factory=dict)
     questions: dict[str, str] = field(default_factory=dict)  # text the judge could not read, by field
+    # Names the judge said are cards of their own ("a card of my own" ticked): never taken for a typo.
+    own: list[str] = field(default_factory=list)
+    near: dict[str, str] = field(default_factory=dict)  # a name field's key -> the card it looks like a typo of
 
     def error_list(self) -> list[tuple[str, str, str]]:
         """Every error as (the id of its field, which field in words, the message), form order."""
@@ -135,7 +138,7 @@ def from_request(form) -> FormData:
         n = max((len(v) for v in lists.values()), default=0)
         rows[kind] = [{c: (lists[c][i] if i < len(lists[c]) else DEFAULTS[kind].get(c, "")).replace("\r\n", "\n")
                        for c in cols} for i in range(n)]
-    fd = FormData(values=values, rows=rows)
+    fd = FormData(values=values, rows=rows, own=[x for x in form.getlist("own")[:MAX_ROWS * 3] if x.strip()])
     for k, v in values.items():
         if len(v) > limit(k):
             fd.errors[k] = t("fe_too_long", max=f"{limit(k):,}", n=f"{len(v):,}")

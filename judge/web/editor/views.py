@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, url_for
 
 from ...cards.catalogue import get
 from ...errors import JudgeError
 from ...i18n import t as core_t
+from ...render.reader import korean_titles
 from ...scenario.yamlsource import MAX_BYTES, load, path_text
 from ..errors import store_failure, unavailable
 from ..i18n import lang, t
@@ -20,7 +21,7 @@ from ..situations.db import StoreError
 from ..situations.examples import titles
 from ..situations.yamltree import dump, parse, tree
 from .build import build
-from .cardrows import model_card, place_of
+from .cardrows import model_card, near_card, near_title, place_of, side_of_place
 from .fill import fill
 from .form import FormData, blank, from_request, limit
 from .steps import effective, follow
@@ -56,7 +57,10 @@ def _start_from_case(stem: str):
         return _page(fd, "", 404)
     text = path.read_text(encoding="utf-8")
     fd, lost = fill(tree(parse(text)))
-    return _page(fd, text, lost=lost, notice=t("start_from_case_done", title=fd.values["title"] or stem))
+    title = fd.values["title"] or stem
+    if lang() == "ko":
+        title = korean_titles(title)
+    return _page(fd, text, lost=lost, notice=t("start_from_case_done", title=title))
 
 
 def _start_with_card(card_id: str):
@@ -164,7 +168,7 @@ def _every_error(fd: FormData, first: tuple[str, str]) -> dict[str, str]:
     """The first error and those after it: the form is checked again with each erring part set
     aside (a copy of it: nothing typed changes), until it runs or a part cannot be set aside."""
     found = dict([first])
-    trial = FormData(dict(fd.values), {k: [dict(r) for r in rows] for k, rows in fd.rows.items()})
+    trial = FormData(dict(fd.values), {k: [dict(r) for r in rows] for k, rows in fd.rows.items()}, own=list(fd.own))
     key = first[0]
     while len(found) < MAX_ERRORS and _set_aside(trial, key):
         data, origins, errors = build(trial)
@@ -241,11 +245,51 @@ ACTIONS = {"run_form": _run_form, "run_form_anyway": _run_form_anyway, "run_yaml
            "form_to_yaml": _form_to_yaml, "yaml_to_form": _yaml_to_form, "prefer": _prefer}
 
 
+def _take(fd: FormData, key: str) -> None:
+    """The judge took the card a misspelt name looks like ("take:ice:0:name", "take:by")."""
+    parts = key.split(":")
+    if parts == ["by"]:
+        row, col, place = fd.values, "by", "by"
+    elif len(parts) == 3 and parts[0] in ("ice", "card", "acc") and parts[2] == "name" and parts[1].isdigit() \
+            and int(parts[1]) < len(fd.rows[parts[0]]):
+        row, col = fd.rows[parts[0]][int(parts[1])], "name"
+        place = row.get("place", "runner") if parts[0] == "card" else parts[0]
+    else:
+        return
+    typed = row[col].strip()
+    c = near_card(typed, side_of_place(place))
+    if c is None:
+        return
+    title = near_title(c, typed)
+    if parts[0] == "card":  # every row of that card takes the name
+        for r in fd.rows["card"]:
+            if r["name"].strip() == typed:
+                r["name"] = title
+    row[col] = title
+
+
+@bp.get("/api/near")
+def near():
+    """Whether a typed name looks like a misspelt card (the form asks on leaving the field):
+    {"card": its title or null, "message", "take", "own"} in the page's language."""
+    q = request.args.get("q", "")[:200].strip()
+    place = request.args.get("place", "")
+    c = near_card(q, side_of_place(place)) if q else None
+    if c is None:
+        return jsonify({"card": None})
+    title = near_title(c, q)
+    return jsonify({"card": title, "message": t("fe_not_a_card", name=q, card=title),
+                    "take": t("fe_take_card", card=title), "own": t("fe_own_card", name=q)})
+
+
 @bp.post("/new")
 def submit():
     fd, yaml_text = from_request(request.form), request.form.get("yaml", "")
     follow(fd)  # the rule set was changed: the chosen steps follow it
     op = request.form.get("_op", "")
+    if op.startswith("take:"):  # "use Tollbooth" pressed without JavaScript
+        _take(fd, op[5:])
+        return _page(fd, yaml_text)
     if op:  # a row button pressed without JavaScript: re-show the form with the change
         fd.apply_op(op)
         return _page(fd, yaml_text)

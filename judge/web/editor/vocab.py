@@ -16,9 +16,9 @@ __all__ = ["vocab"]
 
 
 def _word(key: str, label_key: str, lang: str) -> str:
-    """An option's words: the format's own word and what it means in English ("pay — pay"), the
-    meaning alone in Korean (the YAML pane beside the form shows the format's words)."""
-    return core.t(label_key, lang) if lang == "ko" else f"{key} — {core.t(label_key, lang)}"
+    """An option's words: what it means, as a reader says it ("pay", "when encountered"), never the
+    format's key beside it ("pay — pay"); the YAML pane beside the form shows the format's words."""
+    return core.t(label_key, lang)
 
 
 def vocab(ruleset_id: str | None, lang: str) -> dict[str, list[tuple[str, str]]]:

@@ -9,8 +9,9 @@ from flask import Blueprint, abort, current_app, jsonify, render_template, reque
 
 from ...analysis.cards import card_info
 from ...cards.build import TYPES
-from ...cards.catalogue import MAX_QUERY, get, search
+from ...cards.catalogue import MAX_QUERY, all_cards, get, search
 from ...cards.importer import CardImportError, official_text
+from ...cards.names import distance, jamo, key
 from ..editor.cardrows import ability_rows, about, note_text, place_of, subs_text
 from ..i18n import lang
 
@@ -33,13 +34,35 @@ def _filters() -> tuple[str, str | None, str | None, str | None]:
     return q, side, ctype, legal
 
 
+def _off(k: str, name: str | None) -> float:
+    """How far a typed key is from a title or one of its words, 0 (the same) to 1, letter by letter
+    (Hangul by jamo: 크라이시엄 is nearest 크리지움)."""
+    best = 1.0
+    for w in [name, *name.split()] if name else []:
+        wk = jamo(key(w))
+        if wk:
+            most = max(len(k), len(wk))
+            best = min(best, distance(k, wk, most // 2 + 1) / most)
+    return best
+
+
+def nearest(q: str, n: int = 5) -> list:
+    """The titles nearest a search that found nothing: a result page is never empty without them."""
+    k = jamo(key(q))
+    if not k:
+        return []
+    scored = sorted(((min(_off(k, c.title), _off(k, c.title_ko)), c.title, c) for c in all_cards()), key=lambda x: x[:2])
+    return [c for _, _, c in scored[:n]]
+
+
 @bp.get("/cards")
 def index():
     q, side, ctype, legal = _filters()
     found = search(q, MAX_RESULTS, side, ctype, legal) if q or side or ctype or legal else []
     rows = [(c, about(c, lang())) for c in found]
+    near = nearest(q) if q.strip() and not found else []
     return render_template("cards.html", q=q, side=side or "", ctype=ctype or "", legal=legal or "", rows=rows,
-                           sides=_SIDES, types=_TYPES, searched=bool(q or side or ctype or legal))
+                           sides=_SIDES, types=_TYPES, searched=bool(q or side or ctype or legal), near=near)
 
 
 @bp.get("/cards/<card_id>")

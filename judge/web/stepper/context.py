@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...render.answer import answer
 from .. import chart
 from ..i18n import t
 from ..rulesets.switch import ruleset_context
@@ -76,6 +77,7 @@ def stepper_context(s: Situation, asked: str | None, lang: str) -> dict:
         "derived": derived_context(s),
         "lists": [(k, t.shown_list(k, lang)) for k in OUTCOME_LISTS if t.lists[k]],
         "warnings": [e.text(t.rs, lang) for e in t.warnings],
+        "summary": answer(t, lang),
         "script_data": _script_data(s, pos, n, lang),
         **ruleset_context(s),
     }

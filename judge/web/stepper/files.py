@@ -7,6 +7,7 @@ import json
 
 from flask import Blueprint, Response, request
 
+from ...render.answer import with_answer
 from .. import chart
 from ..errors import page_error
 from ..i18n import lang, t
@@ -44,7 +45,7 @@ def _rs(s) -> str:
 @bp.get("/s/<sid>/trace.json")
 def trace_json(sid: str):
     s = _loaded(sid)
-    body = json.dumps(s.trace.as_dict(lang()), ensure_ascii=False, indent=2)
+    body = json.dumps(with_answer(s.trace.as_dict(lang()), s.trace, lang()), ensure_ascii=False, indent=2)
     return _attachment(body, "application/json", f"trace-{sid}{_rs(s)}-{lang()}.json")
 
 
