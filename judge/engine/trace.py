@@ -241,7 +241,14 @@ class Trace:
     def outcome(self) -> dict[str, Any]:
         return {"status": self.status, "end": self.end, **self.lists,
                 "bad_publicity_credits": {"gained": self.bp["gained"], "lost": self.bp["lost"]},
-                "replaced_by": self.replaced_by}
+                "replaced_by": self.replaced_by, **self._encounter()}
+
+    def _encounter(self) -> dict[str, Any]:
+        """What the encounter computed (issue 24): subroutines broken, the Corp's pool at the end."""
+        final = self.states[-1][1] if self.states else None
+        if final is None:
+            return {}
+        return {"broken": [str(x) for x in final.broken_log], "corp_credits": final.corp_credits}
 
     def as_dict(self, lang: str = "en") -> dict[str, Any]:
         return {

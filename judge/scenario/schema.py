@@ -6,7 +6,8 @@ from typing import Any
 
 from .. import rulesets
 from ..rulesets.whens import MOMENTS
-from .cards import ABILITY_KEYS, CARD_KEYS, RUNS
+from .cards import ABILITY_KEYS, CARD_KEYS, CREDITS_FOR, RUNS
+from .encounter import DURATIONS, breaker_schema
 from .conditions import CONDITIONS, COUNTS
 from .expect import EXPECT_KEYS, OUTCOMES
 from .model import CARD_TYPES, SIDES
@@ -52,11 +53,12 @@ def schema() -> dict[str, Any]:
     }
     one = {k: {"enum": list(spec.choices)} if spec.shape is Shape.WORD else shapes[spec.shape]
            for k, spec in EFFECTS.items()}
+    one["strength"] = {"oneOf": [{"type": "integer", "minimum": -100, "maximum": 100}, amount]}
     kinds = {"bool": {"type": "boolean"}, "count": whole, "server": name, "word": name}
     conditions = {"type": "object", "additionalProperties": False, "minProperties": 1,
                   "properties": {k: kinds[v] for k, v in CONDITIONS.items()}}
     opt_shapes = {Opt.POSITION: position, Opt.SERVER: name, Opt.CARD: name, Opt.FLAG: {"type": "boolean"},
-                  Opt.EFFECTS: {"$ref": "#/$defs/effect"}}
+                  Opt.EFFECTS: {"$ref": "#/$defs/effect"}, Opt.DURATION: {"enum": list(DURATIONS)}}
     options = {k: opt_shapes[o] for k, o in OPTIONS.items()}
     effect_map = {"type": "object", "minProperties": 1,
                   "properties": {**one, **options}, "additionalProperties": False,
@@ -76,7 +78,10 @@ def schema() -> dict[str, Any]:
             _str(MAX_TEXT),
             {"type": "object", "additionalProperties": False, "required": ["text"],
              "properties": {"text": _words(MAX_TEXT), "effect": {"$ref": "#/$defs/effect"}}}]}},
-        "abilities": {"type": "array", "items": ability}}
+        "abilities": {"type": "array", "items": ability},
+        "strength": {"type": "integer", "minimum": 0}, "rez_cost": {"type": "integer", "minimum": 0},
+        "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
+        "breaker": breaker_schema()}
     card = {"type": "object", "additionalProperties": False, "required": ["name"],
             "properties": {k: card_props[k] for k in CARD_KEYS}}
     step_at = {"type": "string", "enum": step_ids}
@@ -95,11 +100,11 @@ def schema() -> dict[str, Any]:
         "outcome": {"enum": list(OUTCOMES)},
         "end": {"type": "string"},
         **{k: str_list for k in EXPECT_KEYS
-           if k not in ("outcome", "end", "bad_publicity_credits", "warnings", "credits", "replaced")},
+           if k not in ("outcome", "end", "bad_publicity_credits", "warnings", "credits", "replaced", "corp_credits")},
         "bad_publicity_credits": {"type": "object", "additionalProperties": False, "properties": {
             k: {"type": "integer", "minimum": 0} for k in ("gained", "lost", "spent")}},
         "warnings": {"type": "integer", "minimum": 0}, "credits": {"type": "integer", "minimum": 0},
-        "replaced": {"type": ["string", "null"]},
+        "replaced": {"type": ["string", "null"]}, "corp_credits": {"type": "integer", "minimum": 0},
         "error": {"type": "string"}}}
     named = {"type": "object", "required": ["card"], "additionalProperties": False,
              "properties": {k: card_props.get(k, name) for k in OVERRIDES}}
@@ -120,7 +125,8 @@ def schema() -> dict[str, Any]:
             "run": {"type": "object", "additionalProperties": False, "required": ["server"],
                     "properties": {"server": name, "by": name, "turn": {"enum": list(SIDES)}}},
             "corp": {"type": "object", "additionalProperties": False, "properties": {
-                "bad_publicity": {"type": "integer", "minimum": 0}, "cards": cards}},
+                "bad_publicity": {"type": "integer", "minimum": 0}, "cards": cards,
+                "credits": {"type": "integer", "minimum": 0}}},
             "runner": {"type": "object", "additionalProperties": False, "properties": {
                 "credits": {"type": "integer", "minimum": 0}, "cards": cards}},
             "servers": {"type": "object", "additionalProperties": {

@@ -42,12 +42,13 @@ class Opt(StrEnum):
     EFFECTS = "effects"    # an effect or a list of effects
     CARD = "card"          # the name of a card
     FLAG = "flag"          # true or false
+    DURATION = "duration"  # encounter_ends, run_ends, turn_ends (`encounter.DURATIONS`)
 
 
 # Option name -> the shape of its value.
 OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to": Opt.SERVER,
                            "otherwise": Opt.EFFECTS, "then": Opt.EFFECTS, "granted_by": Opt.CARD,
-                           "mandatory": Opt.FLAG}
+                           "mandatory": Opt.FLAG, "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION}
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ _SPECS = (
     EffectSpec("uninstall", Shape.CARD, cost=True),
     EffectSpec("trash", Shape.CARD, (), legality.trash, cost=True),
     EffectSpec("decline_steal", Shape.CARD, (), legality.decline_steal),
-    EffectSpec("break", Shape.SUBS, (), legality.break_subs),
+    EffectSpec("break", Shape.SUBS, ("with",), legality.break_subs),
     EffectSpec("install_ice", Shape.ICE_CARD, ("position", "server")),
     EffectSpec("move_ice", Shape.CARD, ("to", "position")),
     EffectSpec("swap_ice", Shape.PAIR),
@@ -104,6 +105,7 @@ _SPECS = (
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
     EffectSpec("use", Shape.USE, (), legality.use),
     EffectSpec("decline", Shape.CARD),
+    EffectSpec("strength", Shape.AMOUNT, ("of", "until")),  # signed: {strength: -1}
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
