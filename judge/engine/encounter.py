@@ -57,11 +57,21 @@ def add_boost(x: Executor, key: str, n: int, until: str) -> None:
 
 
 def say_once(x: Executor, key: str, **args: object) -> None:
-    """A note the trace carries once per run (`engine.events.<key>`)."""
+    """A note the trace carries once per run (`engine.events.<key>`), where it happens."""
     if key in x.w.said:
         return
     x.w.said |= {key}
     x.emit(ACTION, key, **args)
+
+
+def said_after(x: Executor, key: str) -> None:
+    """A note the trace carries once, after the run (`run.encounter_notes`): the step's own
+    events stay as they were for a situation that does not use the encounter's accounting."""
+    if key not in x.w.said:
+        x.w.said |= {key}
+
+
+AFTER_RUN = ("corp_uncounted", "break_uncounted")  # notes said once, after the run
 
 
 # ------------------------------------------------------------------ plans (least cost)
@@ -194,7 +204,7 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
 
 def note_unnamed_break(x: Executor) -> None:
     """`break:` without `with:` keeps its meaning: broken by means not named, credits not counted."""
-    say_once(x, "break_uncounted")
+    said_after(x, "break_uncounted")
 
 
 # ------------------------------------------------------------------ strength changes
@@ -234,7 +244,7 @@ def corp_pay(x: Executor, n: int, why: str) -> bool:
     """The Corp pays n credits if its pool is counted and holds them (True: paid or not counted)."""
     w = x.w
     if w.corp_credits is None:
-        say_once(x, "corp_uncounted")
+        said_after(x, "corp_uncounted")
         return True
     if w.corp_credits < n:
         return False
@@ -244,7 +254,7 @@ def corp_pay(x: Executor, n: int, why: str) -> bool:
 
 def corp_gain(x: Executor, n: int, why: str) -> None:
     if x.w.corp_credits is None:
-        say_once(x, "corp_uncounted")
+        said_after(x, "corp_uncounted")
         return
     x.w.corp_credits += n
 
@@ -253,7 +263,7 @@ def rez_paid(c: Call, key: str) -> bool:
     """A rez pays the card's rez cost from the Corp's pool; False: the Corp cannot afford it (warned)."""
     x = c.x
     if x.w.corp_credits is None:
-        say_once(x, "corp_uncounted")
+        said_after(x, "corp_uncounted")
         return True
     cost = x.ctx.cards[key].rez_cost
     if cost is None:

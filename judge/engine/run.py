@@ -12,7 +12,8 @@ from . import board
 from .context import Context, make_context
 from .executor import ALWAYS_ACTIVE, Exec
 from .state import State, Work
-from .trace import WARNING, Event, Pairs, Trace, occurrence
+from .encounter import AFTER_RUN
+from .trace import ACTION, WARNING, Event, Pairs, Trace, occurrence
 
 __all__ = ["start", "step", "run"]
 
@@ -63,7 +64,14 @@ def run(sc: Scenario, ruleset_id: str | None = None) -> Trace:
 def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
     """What the judge could not read, Corp cards that never reacted because they were never
     rezzed, and actions that never applied: each usually a sign the situation was misread."""
-    return _notices(ctx) + _never_rezzed(ctx, s) + _unapplied(ctx, events, s)
+    return _notices(ctx) + _never_rezzed(ctx, s) + _unapplied(ctx, events, s) + _encounter_notes(ctx, s)
+
+
+def _encounter_notes(ctx: Context, s: State) -> list[Event]:
+    """What the run did not count, said once after it (not warnings: the answer holds as written)."""
+    st = ctx.rs.step(ctx.rs.start)
+    return [Event(kind=ACTION, step=st.id, ice=None, occurrence=st.id, side=None, msg=k, args=(), rule=st.rule,
+                  extra=()) for k in AFTER_RUN if k in s.said]
 
 
 def _warning(ctx: Context, msg: str, **args: object) -> Event:
