@@ -209,3 +209,17 @@ def test_expectations_corp_credits_and_broken_are_checked():
     assert not compare(t, {"corp_credits": 4, "broken": ["Wall 1", "Wall 2"], "credits": 3})
     assert compare(t, {"broken": ["Wall 1"]})
     assert t.outcome()["broken"] == ["Wall 1", "Wall 2"] and t.outcome()["corp_credits"] == 4
+
+
+def test_the_readme_breaker_example_prints_what_the_readme_shows():
+    import re
+    from pathlib import Path
+
+    from judge.render.trace_text import render_text
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    part = text[text.index("### Breaking with a named icebreaker"):]
+    scenario = re.search(r"```yaml\n(.*?)```", part, re.S).group(1)
+    shown = re.search(r"`judge run breaker.yaml`:\n\n```text\n(.*?)```", part, re.S).group(1)
+    assert render_text(run(load_scenario("breaker.yaml", text=scenario))).rstrip() == shown.rstrip()
+    assert "4 credit(s) paid" in shown
