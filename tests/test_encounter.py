@@ -11,7 +11,7 @@ from judge.engine import run
 from judge.engine.encounter import plan_breaks, plan_pumps
 from judge.errors import ScenarioError
 from judge.scenario import load_scenario
-from judge.scenario.encounter import Breaker, BreakAbility, Pump
+from judge.scenario.encounter import BreakAbility, Breaker, Pump
 
 RULESETS = ("ffg-rr", "nsg", "ffg-core")
 BREAK = {"ffg-rr": "3.1", "nsg": "6.9.3b", "ffg-core": "3.1"}

@@ -16,7 +16,7 @@ which the trace says once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import msg
 from ..scenario import CORP, RUNNER, Card
@@ -56,7 +56,7 @@ def add_boost(x: Executor, key: str, n: int, until: str) -> None:
     x.w.boosts += ((key, n, until, encounter_id(x.w)),)
 
 
-def say_once(x: Executor, key: str, **args: object) -> None:
+def say_once(x: Executor, key: str, **args: Any) -> None:
     """A note the trace carries once per run (`engine.events.<key>`), where it happens."""
     if key in x.w.said:
         return

@@ -10,9 +10,9 @@ from ..scenario import CENTRALS, CORP, Scenario
 from ..scenario.yamlsource import path_text
 from . import board
 from .context import Context, make_context
+from .encounter import AFTER_RUN
 from .executor import ALWAYS_ACTIVE, Exec
 from .state import State, Work
-from .encounter import AFTER_RUN
 from .trace import ACTION, WARNING, Event, Pairs, Trace, occurrence
 
 __all__ = ["start", "step", "run"]

@@ -7,8 +7,8 @@ from typing import Any
 from .. import rulesets
 from ..rulesets.whens import MOMENTS
 from .cards import ABILITY_KEYS, CARD_KEYS, CREDITS_FOR, RUNS
-from .encounter import DURATIONS, breaker_schema
 from .conditions import CONDITIONS, COUNTS
+from .encounter import DURATIONS, breaker_schema
 from .expect import EXPECT_KEYS, OUTCOMES
 from .model import CARD_TYPES, SIDES
 from .named import OVERRIDES
