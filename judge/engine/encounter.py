@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import msg
+from ..i18n import Msg, Text, has, msg, t
 from ..scenario import CORP, RUNNER, Card
-from ..scenario.encounter import ENCOUNTERED_ICE, Breaker
+from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker
 from .state import Flag, Work
 from .trace import ACTION
 
@@ -145,6 +145,19 @@ def _available(x: Executor) -> int:
     return x.w.credits + x.w.bp_credits + sum(n for _, n in _restricted(x))
 
 
+def subtype_words(kinds: tuple[str, ...]) -> Text | Msg:
+    """Subtypes in each language (the catalogue's words: 코드 게이트), or "none"."""
+    seen = list(dict.fromkeys(kinds))
+    if not seen:
+        return msg("engine.none")
+
+    def say(lang: str) -> str:
+        key = "cardwords.subtypes.{}"
+        return ", ".join(t("engine.any_subtype", lang) if k == ANY else t(key.format(k.replace(" ", "_")), lang)
+                         if has(key.format(k.replace(" ", "_")), lang) else k for k in seen)
+    return Text(say("en"), say("ko"))
+
+
 # ------------------------------------------------------------------ breaking with a named breaker
 def break_with(c: Call, nums: tuple[int, ...]) -> bool:
     """Break `nums` of the encountered ice with the breaker `with:` names, paying its costs.
@@ -171,8 +184,8 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
     todo = [n for n in nums if n not in w.broken]
     brk_cost, brk_uses = plan_breaks(br, ice_card.subtypes, len(todo))
     if brk_cost >= INF:
-        kinds = ", ".join(ice_card.subtypes) or msg("engine.none")
-        c.warn("w_breaker_interface", breaker=key, ice=ice, kinds=kinds, breaks=br.subtypes() or msg("engine.none"))
+        c.warn("w_breaker_interface", breaker=key, ice=ice, kinds=subtype_words(ice_card.subtypes),
+               breaks=subtype_words(tuple(s for b in br.breaks for s in b.subtypes)))
         return False
     ice_str = strength_of(x, ice)
     if ice_str is None:
