@@ -223,3 +223,15 @@ def test_the_readme_breaker_example_prints_what_the_readme_shows():
     shown = re.search(r"`judge run breaker.yaml`:\n\n```text\n(.*?)```", part, re.S).group(1)
     assert render_text(run(load_scenario("breaker.yaml", text=scenario))).rstrip() == shown.rstrip()
     assert "4 credit(s) paid" in shown
+
+
+def test_cards_show_lists_a_breakers_abilities_in_both_languages():
+    from click.testing import CliRunner
+
+    from judge.cli.catalogue import cards
+
+    en = CliRunner().invoke(cards, ["show", "cleaver"]).output
+    assert "break: barrier, 2 subroutine(s) per use for 1 credit(s)" in en
+    assert "strength: +1 for 2 credit(s), until the encounter ends" in en
+    ko = CliRunner().invoke(cards, ["show", "gordian_blade", "--lang", "ko"]).output
+    assert "깨기: 코드 게이트, 한 번에 서브루틴 1개, 1 크레딧" in ko and "런이 끝날 때까지" in ko
