@@ -235,3 +235,36 @@ def test_cards_show_lists_a_breakers_abilities_in_both_languages():
     assert "strength: +1 for 2 credit(s), until the encounter ends" in en
     ko = CliRunner().invoke(cards, ["show", "gordian_blade", "--lang", "ko"]).output
     assert "깨기: 코드 게이트, 한 번에 서브루틴 1개, 1 크레딧" in ko and "런이 끝날 때까지" in ko
+
+
+# ---------------------------------------------------------------- the explorer
+def _explore(credits):
+    from judge.analysis.explore import explore
+
+    doc = {"run": {"server": "HQ"}, "runner": {"credits": credits, "cards": [{"card": "corroder"}, {"card": "gordian_blade"}]},
+           "servers": {"HQ": {"ice": [{"card": "ice_wall", "rezzed": True}, {"card": "enigma", "rezzed": True}],
+                              "cards": [{"card": "hedge_fund"}]}}}
+    return explore(load_scenario("x.yaml", text=yaml.safe_dump(doc)), "ffg-rr")
+
+
+def _breaks(node, seen=None):
+    seen = set() if seen is None else seen
+    out = []
+    if id(node) in seen:
+        return out
+    seen.add(id(node))
+    for b in node.branches:
+        out += [c for c in b.option if c.kind == "break"]
+        out += _breaks(b.child, seen)
+    return out
+
+
+def test_the_explorer_branches_on_the_breaker_that_can_interface_and_pay():
+    breaks = _breaks(_explore(4).root)
+    assert {(c.ice, c.breaker) for c in breaks} == {("Ice Wall", "Corroder"), ("Enigma", "Gordian Blade")}
+    assert all(c.action_dict()["with"] == c.breaker for c in breaks)
+
+
+def test_the_explorer_offers_no_break_where_the_money_has_run_out():
+    breaks = _breaks(_explore(1).root)
+    assert {(c.ice, c.breaker) for c in breaks} == {("Ice Wall", "Corroder")}

@@ -16,11 +16,12 @@ which the trace says once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import Msg, Text, has, msg, t
 from ..scenario import CORP, RUNNER, Card
-from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker
+from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker, Pump
 from .state import Flag, Work
 from .trace import ACTION
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from .effects.core import Call
     from .protocol import Executor
 
-__all__ = ["strength_of", "encounter_id", "add_boost", "break_with", "rez_paid", "corp_pay", "corp_gain",
+__all__ = ["Plan", "plan_break", "can_break", "strength_of", "encounter_id", "add_boost", "break_with", "rez_paid", "corp_pay", "corp_gain",
            "say_once", "plan_pumps", "plan_breaks"]
 
 INF = 10**9
@@ -159,59 +160,85 @@ def subtype_words(kinds: tuple[str, ...]) -> Text | Msg:
 
 
 # ------------------------------------------------------------------ breaking with a named breaker
+@dataclass(frozen=True)
+class Plan:
+    """What breaking some subroutines with a breaker takes, or why it cannot (`why`: a warning key)."""
+
+    why: str | None = None
+    args: tuple[tuple[str, object], ...] = ()
+    todo: tuple[int, ...] = ()
+    pumps: tuple[tuple[Pump, int], ...] = ()
+    total: int = 0
+    ice_strength: int = 0
+    unknown_strength: bool = False
+
+
+def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
+    """How `key` would break `nums` of `ice` now: the least cost, or the reason it cannot."""
+    w = x.w
+    card: Card | None = x.ctx.cards.get(key)
+    ice_card = x.ctx.cards[ice]
+    if card is None or card.side != RUNNER or not x.in_play(key):
+        return Plan("w_breaker_absent", (("breaker", key), ("ice", ice)))
+    br = card.breaker
+    if br is None:
+        return Plan("w_breaker_unmodelled", (("breaker", key),))
+    if br.runner_turn_only and x.ctx.sc.turn != RUNNER:
+        return Plan("w_breaker_turn", (("breaker", key),))
+    if br.one_ice_per_run and any(b == key and i != ice for b, i in w.used_on):
+        return Plan("w_breaker_one_ice", (("breaker", key), ("other", next(i for b, i in w.used_on if b == key))))
+    todo = tuple(n for n in nums if n not in w.broken)
+    brk_cost, _ = plan_breaks(br, ice_card.subtypes, len(todo))
+    if brk_cost >= INF:
+        return Plan("w_breaker_interface", (("breaker", key), ("ice", ice), ("kinds", subtype_words(ice_card.subtypes)),
+                                            ("breaks", subtype_words(tuple(s for b in br.breaks for s in b.subtypes)))))
+    ice_str = strength_of(x, ice)
+    unknown = ice_str is None
+    ice_str = ice_str or 0
+    own = strength_of(x, key) or 0
+    need = ice_str - own
+    pump_cost, uses = plan_pumps(br, need) if need > 0 and not br.fixed_strength else (0 if need <= 0 else INF, ())
+    if pump_cost >= INF:
+        return Plan("w_breaker_strength", (("breaker", key), ("ice", ice), ("own", own), ("ice_strength", ice_str)))
+    total = pump_cost + brk_cost
+    have = _available(x)
+    if total > have:
+        return Plan("w_breaker_credits", (("breaker", key), ("ice", ice), ("n", total), ("have", have)))
+    return Plan(None, (), todo, tuple((p, k) for p, k in zip(br.pumps, uses, strict=False) if k), total, ice_str, unknown)
+
+
+def can_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> bool:
+    """The breaker can break these subroutines now, credits included (the explorer's filter)."""
+    return plan_break(x, key, ice, nums).why is None
+
+
 def break_with(c: Call, nums: tuple[int, ...]) -> bool:
     """Break `nums` of the encountered ice with the breaker `with:` names, paying its costs.
     False: nothing is broken (a warning says why)."""
     x, w = c.x, c.x.w
     name = c.opt_name("with") or ""
     key = x.ctx.names.get(name, name)
-    card: Card | None = x.ctx.cards.get(key)
     ice = c.ice
-    ice_card = x.ctx.cards[ice]
-    if card is None or card.side != RUNNER or not x.in_play(key):
-        c.warn("w_breaker_absent", breaker=key, ice=ice)
-        return False
-    br = card.breaker
-    if br is None:  # a card whose breaking is not modelled: broken as written, money not counted
-        c.warn("w_breaker_unmodelled", breaker=key)
+    plan = plan_break(x, key, ice, nums)
+    if plan.why == "w_breaker_unmodelled":  # a card whose breaking is not modelled: broken as written
+        c.warn(plan.why, **dict(plan.args))
         return True
-    if br.runner_turn_only and x.ctx.sc.turn != RUNNER:
-        c.warn("w_breaker_turn", breaker=key)
+    if plan.why is not None:
+        c.warn(plan.why, **dict(plan.args))
         return False
-    if br.one_ice_per_run and any(b == key and i != ice for b, i in w.used_on):
-        c.warn("w_breaker_one_ice", breaker=key, other=next(i for b, i in w.used_on if b == key))
-        return False
-    todo = [n for n in nums if n not in w.broken]
-    brk_cost, brk_uses = plan_breaks(br, ice_card.subtypes, len(todo))
-    if brk_cost >= INF:
-        c.warn("w_breaker_interface", breaker=key, ice=ice, kinds=subtype_words(ice_card.subtypes),
-               breaks=subtype_words(tuple(s for b in br.breaks for s in b.subtypes)))
-        return False
-    ice_str = strength_of(x, ice)
-    if ice_str is None:
+    if plan.unknown_strength:
         say_once(x, "strength_unknown", ice=ice)
-        ice_str = 0
-    own = strength_of(x, key) or 0
-    need = ice_str - own
-    pump_cost, uses = plan_pumps(br, need) if need > 0 and not br.fixed_strength else (0 if need <= 0 else INF, ())
-    if pump_cost >= INF:
-        c.warn("w_breaker_strength", breaker=key, ice=ice, own=own, ice_strength=ice_str)
-        return False
-    total = pump_cost + brk_cost
-    have = _available(x)
-    if total > have:
-        c.warn("w_breaker_credits", breaker=key, ice=ice, n=total, have=have)
-        return False
-    for p, k in zip(br.pumps, uses, strict=False):
-        if k:
-            add_boost(x, key, p.strength * k, p.until)
-            c.note("pumped", side=RUNNER, breaker=key, n=p.strength * k, cost=p.cost * k,
-                   until=msg(f"engine.until.{p.until}"))
-    pool, bp, hosted = _pay_for_breaker(x, total)
-    if br.one_ice_per_run:
+    for p, k in plan.pumps:
+        add_boost(x, key, p.strength * k, p.until)
+        c.note("pumped", side=RUNNER, breaker=key, n=p.strength * k, cost=p.cost * k,
+               until=msg(f"engine.until.{p.until}"))
+    pool, bp, hosted = _pay_for_breaker(x, plan.total)
+    br = x.ctx.cards[key].breaker
+    if br is not None and br.one_ice_per_run:
         w.used_on += ((key, ice),)
-    c.note("broke_with", side=RUNNER, breaker=key, ice=ice, subs=", ".join(map(str, todo)) or msg("engine.none"),
-           own=strength_of(x, key) or 0, ice_strength=ice_str, n=total, pool=pool, bp=bp, hosted=hosted)
+    c.note("broke_with", side=RUNNER, breaker=key, ice=ice, subs=", ".join(map(str, plan.todo)) or msg("engine.none"),
+           own=strength_of(x, key) or 0, ice_strength=plan.ice_strength, n=plan.total, pool=pool, bp=bp,
+           hosted=hosted)
     return True
 
 
