@@ -176,11 +176,16 @@ def _breaks(c: Choice, card: Card, before: State) -> list[Choice]:
 def _with_breakers(x: Exec, subsets: list[Choice], ice: str) -> list[Choice]:
     """With modelled icebreakers installed, each break is made with one of them, where it can
     interface, reach the strength and be paid for (issue 24): a line where money runs out offers
-    no such break. Without any, breaks stay unnamed, as before."""
-    breakers = [c.key for c in x.ctx.cards.values() if c.breaker is not None and c.side == RUNNER and x.in_play(c.key)]
+    no such break. Without any (or beside an icebreaker the judge does not model), breaks stay
+    unnamed, as before."""
+    rig = [c for c in x.ctx.cards.values() if c.side == RUNNER and x.in_play(c.key)]
+    breakers = [c.key for c in rig if c.breaker is not None]
     if not breakers:
         return subsets
-    return [replace(s, breaker=b) for s in subsets for b in breakers if can_break(x, b, ice, s.subs)]
+    named = [replace(s, breaker=b) for s in subsets for b in breakers if can_break(x, b, ice, s.subs)]
+    # an icebreaker without a model may still break: its breaks stay unnamed, credits not counted
+    unmodelled = any(c.breaker is None and "icebreaker" in c.subtypes for c in rig)
+    return named + subsets if unmodelled else named
 
 
 def _paid(x: Exec, st: Step, at: Choice, fixed: set) -> list[tuple[Choice, Choice]]:
