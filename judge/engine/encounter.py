@@ -16,12 +16,13 @@ which the trace says once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import Msg, Text, has, msg, t
 from ..scenario import CORP, RUNNER, Card
 from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker, Pump
+from . import board
 from .state import Flag, Work
 from .trace import ACTION
 
@@ -40,17 +41,33 @@ def encounter_id(w: Work) -> str:
     return f"{w.ice}#{w.visit}/{w.approaches}"
 
 
+def counted(x: Executor, per: str) -> int:
+    """How many of a breaker's `per` the board holds now."""
+    if per == "attacked_server_ice":
+        return sum(1 for _, i in board.slots_of(x.w, x.w.server) if i)
+    rig = [c for c in x.ctx.sc.runner_cards if x.in_play(c.key)]
+    if per == "installed_icebreakers":
+        return sum(1 for c in rig if "icebreaker" in c.subtypes)
+    return sum(1 for c in rig if c.type == "program")  # installed_programs
+
+
 def strength_of(x: Executor, key: str) -> int | None:
     """A card's strength now (None: the card has none the judge knows)."""
     card = x.ctx.cards.get(key)
     if card is None or card.strength is None:
         return None
     w = x.w
-    if not w.boosts or (card.breaker is not None and card.breaker.fixed_strength):
-        return card.strength
+    base = card.strength
+    if card.breaker is not None:
+        if card.breaker.strength_per:
+            base += counted(x, card.breaker.strength_per)
+        if card.breaker.fixed_strength:
+            return base
+    if not w.boosts:
+        return base
     now = encounter_id(w) if Flag.ENCOUNTERING in w.flags else None
-    return card.strength + sum(n for k, n, until, enc in w.boosts
-                               if k == key and (until != "encounter_ends" or enc == now))
+    return base + sum(n for k, n, until, enc in w.boosts
+                      if k == key and (until != "encounter_ends" or enc == now))
 
 
 def add_boost(x: Executor, key: str, n: int, until: str) -> None:
@@ -197,6 +214,9 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     ice_str = ice_str or 0
     own = strength_of(x, key) or 0
     need = ice_str - own
+    if any(p.per for p in br.pumps):  # a pump counted on the board (Unity): its amount now
+        br = replace(br, pumps=tuple(replace(p, strength=counted(x, p.per), per=None) if p.per else p
+                                     for p in br.pumps if not p.per or counted(x, p.per) > 0))
     pump_cost, uses = plan_pumps(br, need) if need > 0 and not br.fixed_strength else (0 if need <= 0 else INF, ())
     if pump_cost >= INF:
         return Plan("w_breaker_strength", (("breaker", key), ("ice", ice), ("own", own), ("ice_strength", ice_str)))
