@@ -268,3 +268,14 @@ def test_the_explorer_branches_on_the_breaker_that_can_interface_and_pay():
 def test_the_explorer_offers_no_break_where_the_money_has_run_out():
     breaks = _breaks(_explore(1).root)
     assert {(c.ice, c.breaker) for c in breaks} == {("Ice Wall", "Corroder")}
+
+
+@pytest.mark.parametrize("rs", ("ffg-rr", "nsg"))
+def test_corp_gain_and_lose_move_the_corps_pool_and_never_below_zero(rs):
+    ice = wall(strength=0, subs=0, subroutines=[{"text": "gain", "effect": {"corp_gain": 3}},
+                                               {"text": "lose", "effect": {"corp_lose": 9}},
+                                               {"text": "gain", "effect": {"corp_gain": 2}}])
+    assert final(go([ice], [], corp=1, ruleset=rs)).corp_credits == 2
+    uncounted = go([ice], [], ruleset=rs)
+    assert final(uncounted).corp_credits is None
+    assert sum("not counted" in x for x in texts(uncounted, "action")) == 1

@@ -312,11 +312,13 @@ def corp_pay(x: Executor, n: int, why: str) -> bool:
     return True
 
 
-def corp_gain(x: Executor, n: int, why: str) -> None:
+def corp_gain(x: Executor, n: int, why: str) -> bool:
+    """The Corp gains n credits (False: its pool is not counted)."""
     if x.w.corp_credits is None:
         said_after(x, "corp_uncounted")
-        return
+        return False
     x.w.corp_credits += n
+    return True
 
 
 def rez_paid(c: Call, key: str) -> bool:

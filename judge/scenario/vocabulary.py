@@ -106,6 +106,8 @@ _SPECS = (
     EffectSpec("use", Shape.USE, (), legality.use),
     EffectSpec("decline", Shape.CARD),
     EffectSpec("strength", Shape.AMOUNT, ("of", "until")),  # signed: {strength: -1}
+    EffectSpec("corp_gain", Shape.AMOUNT),  # the Corp's pool (`corp: {credits}`), through encounter.corp_gain
+    EffectSpec("corp_lose", Shape.AMOUNT),
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
