@@ -279,3 +279,19 @@ def test_corp_gain_and_lose_move_the_corps_pool_and_never_below_zero(rs):
     uncounted = go([ice], [], ruleset=rs)
     assert final(uncounted).corp_credits is None
     assert sum("not counted" in x for x in texts(uncounted, "action")) == 1
+
+
+def test_the_stepper_shows_the_corps_credits_only_when_they_are_counted(client):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "examples"
+    yaml_ = {"Content-Type": "application/yaml"}
+    counted = (root / "o-corp-pays-to-rez-enigma.yaml").read_text(encoding="utf-8")
+    sid = client.post("/api/scenarios", data=counted, headers=yaml_).get_json()["id"]
+    page = client.get(f"/s/{sid}").get_data(as_text=True)
+    assert "Corp credits after this step: 5" in page and "Corp credits after this step: 2" in page
+    ko = client.get(f"/s/{sid}?lang=ko").get_data(as_text=True)
+    assert "이 단계 후 기업 크레딧: 2" in ko
+    plain = (root / "o-break-without-a-breaker-costs-nothing.yaml").read_text(encoding="utf-8")
+    sid = client.post("/api/scenarios", data=plain, headers=yaml_).get_json()["id"]
+    assert "Corp credits after" not in client.get(f"/s/{sid}").get_data(as_text=True)
