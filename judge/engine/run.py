@@ -69,7 +69,7 @@ def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
 
 def _encounter_notes(ctx: Context, s: State) -> list[Event]:
     """What the run did not count, said once after it (not warnings: the answer holds as written)."""
-    st = ctx.rs.step(ctx.rs.start)
+    st = ctx.rs.step(s.step)  # the step the run ended at: the note belongs to the run's end
     return [Event(kind=ACTION, step=st.id, ice=None, occurrence=st.id, side=None, msg=k, args=(), rule=st.rule,
                   extra=()) for k in AFTER_RUN if k in s.said]
 

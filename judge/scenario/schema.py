@@ -53,7 +53,7 @@ def schema() -> dict[str, Any]:
     }
     one = {k: {"enum": list(spec.choices)} if spec.shape is Shape.WORD else shapes[spec.shape]
            for k, spec in EFFECTS.items()}
-    one["strength"] = {"oneOf": [{"type": "integer", "minimum": -100, "maximum": 100}, amount]}
+    one["strength"] = {"anyOf": [{"type": "integer", "minimum": -100, "maximum": 100}, amount]}
     kinds = {"bool": {"type": "boolean"}, "count": whole, "server": name, "word": name}
     conditions = {"type": "object", "additionalProperties": False, "minProperties": 1,
                   "properties": {k: kinds[v] for k, v in CONDITIONS.items()}}
