@@ -6,13 +6,18 @@ SYSSTAMP := .sys-installed
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: serve test setup system graphs bench load pagebench lint cards clean
+.PHONY: serve test screens setup system graphs bench load pagebench lint cards clean
 
 serve: setup
 	$(VENV)/bin/judge serve --host $(HOST) --port $(PORT)
 
 test: setup
 	$(PY) -m pytest -q
+
+# The committed screenshots in graphs/screens, taken again by the browser tests marked `screens`
+# (a plain test run writes its screenshots to the ignored build/screens instead); commit the result.
+screens: setup
+	JUDGE_SCREENS=$(CURDIR)/graphs/screens $(PY) -m pytest -q -m screens tests
 
 setup: system $(STAMP)
 

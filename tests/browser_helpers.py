@@ -1,9 +1,29 @@
-"""What the browser tests share: saving a situation over the API and reading the stepper."""
+"""What the browser tests share: saving a situation over the API, reading the stepper, keeping screenshots."""
 
 from __future__ import annotations
 
 import json
+import os
 import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Where the browser tests put their screenshots: `$JUDGE_SCREENS`, else build/screens (git-ignored), so
+#: a test run leaves the checkout as it was. `make screens` points it at the committed graphs/screens.
+SCREENS_ENV = "JUDGE_SCREENS"
+
+
+def screens_dir() -> Path:
+    return Path(os.environ.get(SCREENS_ENV) or ROOT / "build" / "screens")
+
+
+def save_screen(name: str, png: bytes) -> Path:
+    """Keep one screenshot under `screens_dir()`; its path."""
+    folder = screens_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_bytes(png)
+    return path
 
 
 def save(base: str, text: str) -> str:

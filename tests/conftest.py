@@ -12,6 +12,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import tree_state  # noqa: E402  (found through the path line above)
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-gpu"]
@@ -97,3 +99,44 @@ def _forget_chart_failures():
     from judge import render
 
     render._failed.clear()
+
+
+# --- a test run leaves the checkout as it found it ------------------------------------------------
+
+_TREE = pytest.StashKey[dict | None]()
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "screens: takes a screenshot that `make screens` commits to graphs/screens")
+    config.stash[_TREE] = tree_state.snapshot()
+
+
+def _screens_inside_checkout() -> tuple[str, ...]:
+    """`make screens` writes graphs/screens on purpose: that folder is not a stray change then."""
+    from browser_helpers import screens_dir
+
+    try:
+        return (screens_dir().resolve().relative_to(ROOT).as_posix(),)
+    except ValueError:
+        return ()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    before = session.config.stash.get(_TREE, None)
+    after = tree_state.snapshot() if before is not None else None
+    if before is None or after is None:
+        return
+    stray = tree_state.changed(before, after, ignore=_screens_inside_checkout())
+    if stray:
+        shown = ", ".join(stray[:10]) + (f" and {len(stray) - 10} more" if len(stray) > 10 else "")
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        message = (f"the test run changed files git reports: {shown}. Tests write only to tmp_path or an "
+                   "ignored folder (screenshots: browser_helpers.save_screen; committed ones: `make screens`).")
+        if reporter is not None:
+            reporter.write("\n")
+            reporter.write_sep("=", "tree check failed", red=True, bold=True)
+            reporter.write_line(message, red=True)
+        else:
+            print(message, file=sys.stderr)
+        if session.exitstatus == pytest.ExitCode.OK:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED

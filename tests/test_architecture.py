@@ -16,7 +16,7 @@ MODULES = sorted(p for p in JUDGE.rglob("*.py") if "__pycache__" not in p.parts)
 
 # A package may import the packages ranked below it (and itself), never those level or above.
 RANK = {"paths": 0, "i18n": 0, "errors": 1, "cards": 2, "rulesets": 2, "scenario": 3, "engine": 4,
-        "analysis": 5, "render": 5, "web": 6, "cli": 7, "__main__": 8}
+        "analysis": 5, "render": 5, "logs": 5, "web": 6, "cli": 7, "__main__": 8}
 
 
 def _package(path: Path) -> str:

@@ -10,6 +10,7 @@ from urllib.request import Request, urlopen
 
 import pytest
 import yaml
+from browser_helpers import save_screen
 from playwright.sync_api import expect
 
 MAX_INTERACTIONS = 10
@@ -88,10 +89,9 @@ def test_a_name_that_is_no_card_clears_the_pick(page, live_server):
     assert page.locator("#rows-ice .card-note").first.is_hidden()
 
 
+@pytest.mark.screens
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_screenshots_of_the_form_with_cards_picked(browser, live_server, lang):
-    from pathlib import Path
-
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
     try:
         p = ctx.new_page()
@@ -107,6 +107,4 @@ def test_screenshots_of_the_form_with_cards_picked(browser, live_server, lang):
     finally:
         ctx.close()
     assert shot[:4] == b"\x89PNG" and len(shot) > 20_000
-    screens = Path(__file__).resolve().parent.parent / "graphs" / "screens"
-    screens.mkdir(parents=True, exist_ok=True)
-    (screens / f"form-laptop-{lang}.png").write_bytes(shot)
+    save_screen(f"form-laptop-{lang}.png", shot)

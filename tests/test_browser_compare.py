@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from browser_helpers import classes, click_step, current_node, save, visible_occ
+from browser_helpers import classes, click_step, current_node, save, save_screen, visible_occ
 from test_web_compare import E2, LOOPS_UNDER_NSG
-
-SCREENS = Path(__file__).resolve().parent.parent / "graphs" / "screens"
-
-
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +77,7 @@ def test_a_rule_set_that_cannot_run_is_shown_as_such_in_the_switch(page, live_se
     assert "cannot run under this rule set" in page.inner_text("#col-nsg")
 
 
+@pytest.mark.screens
 @pytest.mark.parametrize("lang", ["en", "ko"])
 @pytest.mark.parametrize("width, height, device", [(1280, 900, "laptop"), (390, 844, "phone")])
 def test_screenshots_of_the_compare_page(browser, e2, lang, width, height, device):
@@ -105,5 +100,4 @@ def test_screenshots_of_the_compare_page(browser, e2, lang, width, height, devic
         assert boxes[0]["y"] == boxes[1]["y"] == boxes[2]["y"]
         assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"]
     assert shot[:4] == b"\x89PNG" and len(shot) > 20_000
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    (SCREENS / f"compare-{device}-{lang}.png").write_bytes(shot)
+    save_screen(f"compare-{device}-{lang}.png", shot)

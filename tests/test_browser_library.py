@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from browser_helpers import save_screen
 
 from judge.engine import run
 from judge.scenario import load_scenario
@@ -16,7 +17,6 @@ from judge.web.library import quizgen, quizplan
 from judge.web.library.casebook import Case
 
 ROOT = Path(__file__).resolve().parent.parent
-SCREENS = ROOT / "graphs" / "screens"
 D10 = "d10-inside-job-bypasses-tollbooth"
 WORDS = {"en": {"right": "Right!", "wrong": "Not quite.", "score": "Score: {r} of {d}"},
          "ko": {"right": "정답입니다!", "wrong": "아쉽네요.", "score": "점수: {d}문제 중 {r}개 정답"}}
@@ -99,6 +99,7 @@ def test_a_case_opens_in_the_stepper_from_the_library(page, live_server):
     assert page.inner_text("h1").startswith("D10:")
 
 
+@pytest.mark.screens
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_handout_prints_without_navigation_or_buttons_and_its_chart_fits_the_page(browser, live_server, lang):
     ctx = browser.new_context(viewport={"width": 794, "height": 1123}, device_scale_factor=1)   # A4 at 96 dpi
@@ -124,8 +125,7 @@ def test_the_handout_prints_without_navigation_or_buttons_and_its_chart_fits_the
     pages = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", pdf)
     assert pdf[:5] == b"%PDF-" and 3 <= len(pages) <= 5
     assert [float(w) > float(h) for w, h in pages][:3] == [False, True, False]
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    (SCREENS / f"handout-print-{lang}.png").write_bytes(shot)
+    save_screen(f"handout-print-{lang}.png", shot)
 
 
 def _choose(page, token: str) -> None:
@@ -133,6 +133,7 @@ def _choose(page, token: str) -> None:
     page.click("#quiz-submit")
 
 
+@pytest.mark.screens
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_answering_right_then_wrong_reveals_each_answer_and_changes_the_score(browser, live_server, lang):
     words, qs = WORDS[lang], planned(D10, lang)
@@ -166,8 +167,7 @@ def test_answering_right_then_wrong_reveals_each_answer_and_changes_the_score(br
         ctx.close()
 
     assert not errors
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    (SCREENS / f"quiz-reveal-{lang}.png").write_bytes(shot)
+    save_screen(f"quiz-reveal-{lang}.png", shot)
 
 
 def test_the_quiz_works_without_javascript(browser, live_server):
@@ -193,6 +193,7 @@ def test_number_keys_choose_an_answer(page, live_server):
         [i == 1 for i in range(len(planned(D10, "en")[0].choices))]
 
 
+@pytest.mark.screens
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_screenshots_of_the_library(browser, live_server, lang):
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, device_scale_factor=1)
@@ -206,5 +207,4 @@ def test_screenshots_of_the_library(browser, live_server, lang):
         ctx.close()
 
     assert shot[:4] == b"\x89PNG" and len(shot) > 20_000
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    (SCREENS / f"library-laptop-{lang}.png").write_bytes(shot)
+    save_screen(f"library-laptop-{lang}.png", shot)

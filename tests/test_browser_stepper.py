@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from browser_helpers import classes, click_step, current_node, save, visible_occ
-
-SCREENS = Path(__file__).resolve().parent.parent / "graphs" / "screens"
+from browser_helpers import classes, click_step, current_node, save, save_screen, visible_occ
 
 TWO_ICE = """\
 title: Inside Job bypasses Tollbooth; Enigma behind it is rezzed on approach
@@ -203,6 +200,7 @@ def test_switching_to_korean_translates_the_page_and_is_remembered(page, two_ice
     assert "예시" in page.inner_text("h1")
 
 
+@pytest.mark.screens
 @pytest.mark.parametrize("lang", ["en", "ko"])
 @pytest.mark.parametrize("width, height, device", [(1280, 800, "laptop"), (390, 844, "phone")])
 def test_screenshots_of_the_stepper(browser, two_ice, lang, width, height, device):
@@ -216,8 +214,7 @@ def test_screenshots_of_the_stepper(browser, two_ice, lang, width, height, devic
         ctx.close()
 
     assert shot[:4] == b"\x89PNG" and len(shot) > 20_000
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    (SCREENS / f"stepper-{device}-{lang}.png").write_bytes(shot)
+    save_screen(f"stepper-{device}-{lang}.png", shot)
 
 
 def test_hostile_names_stay_text_while_stepping_through_every_step(page, live_server):

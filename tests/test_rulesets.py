@@ -6,9 +6,10 @@ import pytest
 from helpers import board, ice, scenario, skipped, texts
 
 from judge import rulesets
-from judge.analysis.compare import compare_rulesets, render_text
+from judge.analysis.compare import compare_rulesets
 from judge.engine import run
 from judge.errors import ScenarioError
+from judge.render.compare_text import render_text
 from judge.rulesets.translate import ROWS, translate
 
 NSG_SERVER = ["6.9.4g", "6.9.4h", "6.9.5a", "6.9.5b", "6.9.5c", "6.9.6a", "6.9.6b", "6.9.6c", "6.9.6d"]
@@ -205,8 +206,13 @@ def test_compare_marks_a_different_path_and_a_trigger_that_never_happens():
     kinds = {(d["kind"], tuple(d["rulesets"])) for d in cmp.divergences}
     assert ("trigger", ("ffg-rr", "nsg")) in kinds
     assert ("trigger", ("ffg-rr", "ffg-core")) not in kinds
+    trig = next(d for d in cmp.divergences if d["kind"] == "trigger" and d["rulesets"] == ["ffg-rr", "nsg"])
+    assert (trig["card"], trig["when"], trig["ffg-rr"], trig["nsg"]) == ("Watcher", "approached", ["2@Hunter"], None)
+    assert trig["trigger"] == "Watcher: approached"     # the JSON's key as it has always been
     text = render_text(cmp)
-    assert "Watcher: approached triggers at a different moment: ffg-rr 2@Hunter, nsg never" in text
+    assert "Watcher: when approached triggers at a different moment: ffg-rr 2@Hunter, nsg never" in text
+    ko = render_text(cmp, "ko")
+    assert "Watcher: 접근할 때 격발 시점이 다르다: ffg-rr 2@사냥꾼, nsg 격발 안 됨" in ko, ko   # Hunter is a real card's title
 
 
 def test_compare_says_the_rule_sets_agree_when_they_do():

@@ -282,16 +282,18 @@ def test_hostile_names_stay_text_on_the_compare_page_and_in_the_stepper_under_ns
 
 
 def test_every_key_the_compare_and_translation_pages_build_is_in_the_catalog():
+    from judge.analysis.compare import DIFF_LISTS, MOMENTS
     from judge.i18n import catalogue
     from judge.rulesets import RULESETS
-    from judge.web.rulesets.compare_view import _VERBS, LISTS
+    from judge.web.rulesets.compare_view import LISTS
 
     built = {f"cmp_rs_{r}" for r in RULESETS} | {f"tr_rs_{r}" for r in RULESETS} | {
-        "cmp_v_" + v.replace(" ", "_") for v in _VERBS} | {
-        f"cmp_k_{k}" for k in ("outcome", "path", "trigger", *LISTS) if k != "bypassed"} | {
+        f"cmp_v_{m}" for m in MOMENTS} | {
+        f"cmp_k_{k}" for k in ("outcome", "path", "trigger", *DIFF_LISTS)} | {
         f"o_{k}" for k in LISTS}
 
     assert not {f"pages.{k}" for k in built} - set(catalogue("en"))
+    assert not {f"pages.{k}" for k in built} - set(catalogue("ko"))
 
 
 def test_the_examples_list_links_each_example_to_its_comparison(client):

@@ -10,7 +10,8 @@ import yaml
 from ..engine import Trace, run
 from ..errors import JudgeError
 from ..i18n import Msg, in_lang, msg
-from ..scenario import load_scenario
+from ..scenario import Scenario, load_scenario
+from ..scenario.board import EXPECT_BOARD
 
 __all__ = ["actual", "compare", "expected_error", "Result", "check_file"]
 
@@ -45,6 +46,8 @@ def check_file(path: Path) -> list[Result]:
         if want and want in str(exc):
             return [Result(path, None, note=msg("cli.check.rejected"), label=str(path))]
         return [Result(path, None, (exc,), label=str(path))]
+    if sc.runs:
+        return _check_turn(path, sc)
     targets = sc.expected_rulesets()
     if not targets:
         return [Result(path, None, note=msg("cli.check.no_expect"), checked=False, label=str(path))]
@@ -61,6 +64,36 @@ def check_file(path: Path) -> list[Result]:
         except JudgeError as exc:
             diffs = [] if err and err in str(exc) else [exc]
         out.append(Result(path, rs_id, tuple(diffs), label=label))
+    return out
+
+
+def _check_turn(path: Path, sc: Scenario) -> list[Result]:
+    """A turn of several runs: each run's `expect` against its run, the turn's against the last."""
+    from dataclasses import replace
+
+    from ..engine import run_turn
+
+    parts = [(f"run {i + 1}", p) for i, p in enumerate(sc.runs)]
+    whole = replace(sc, expect=sc.turn_expect)
+    targets = sorted({r for _, p in parts for r in p.expected_rulesets()} | set(whole.expected_rulesets()))
+    if not targets:
+        return [Result(path, None, note=msg("cli.check.no_expect"), checked=False, label=str(path))]
+    out = []
+    for rs_id in targets:
+        try:
+            traces = run_turn(sc, rs_id)
+        except JudgeError as exc:
+            out.append(Result(path, rs_id, (exc,), label=f"{path} [{rs_id}]"))
+            continue
+        wanted = [(label, p.expect_for(rs_id), i) for i, (label, p) in enumerate(parts)]
+        wanted.append(("turn", whole.expect_for(rs_id), len(traces) - 1))
+        for label, expected, i in wanted:
+            if not expected:
+                continue
+            expected = {k: v for k, v in expected.items() if k != "error"}
+            diffs: list[Msg | JudgeError] = list(compare(traces[i], expected)) if i < len(traces) else [
+                msg("cli.check.run_not_made", n=i + 1)]
+            out.append(Result(path, rs_id, tuple(diffs), label=f"{path} [{rs_id}] {label}"))
     return out
 
 
@@ -96,6 +129,8 @@ def actual(t: Trace, key: str):
         return t.states[-1][1].corp_credits
     if key == "broken":  # every subroutine broken in the run: "Enigma 2"
         return [str(x) for x in t.states[-1][1].broken_log]
+    if key in EXPECT_BOARD:  # the board after the run (tags, damage, grip, counters...)
+        return t.board[key]
     return t.lists[key]
 
 
@@ -105,8 +140,10 @@ def compare(t: Trace, expect: dict) -> list[Msg]:
     out: list[Msg] = []
     for key, want in expect.items():
         got = actual(t, key)
-        if key == "bad_publicity_credits":
+        if key in ("bad_publicity_credits", "damage", "points"):
             got = {k: got[k] for k in want}
+        elif key == "counters":  # the cards named; a card with none is {}
+            got = {c: {k: got.get(c, {}).get(k, 0) for k in kinds} for c, kinds in want.items()}
         if got != want:
             out.append(msg("cli.check.diff", what=key, want=_fmt(want), got=_fmt(got), hint=_hint(want, got)))
     return out

@@ -1,4 +1,10 @@
-"""Run one scenario under every rule set and find where the traces part ways."""
+"""Run one scenario under every rule set and find where the traces part ways.
+
+The differences are data: a `kind` (outcome, path, trigger, or one of the outcome's lists), the rule
+sets, and each rule set's value (a status, a story moment, the occurrences a trigger resolved at, a
+list of cards). Story moments are codes (`moment`: approach, pass, jack_out...); words are put on
+them only at the edge (`render.compare_text` for the CLI, `web.rulesets.compare_view` for the page).
+The JSON keeps the English `what` and `verb` it has always had beside them."""
 
 from __future__ import annotations
 
@@ -7,10 +13,12 @@ from dataclasses import dataclass, field
 from .. import rulesets
 from ..engine import Trace, run
 from ..errors import JudgeError
-from ..i18n import t
 from ..scenario import Scenario
 
-__all__ = ["Comparison", "compare_rulesets", "diff", "describe", "render_text"]
+__all__ = ["Comparison", "compare_rulesets", "diff", "MOMENTS", "DIFF_LISTS"]
+
+#: The outcome's lists a difference can be about (a difference's `kind`, beside outcome, path, trigger).
+DIFF_LISTS = ("accessed", "stolen", "trashed", "passed", "encountered")
 
 
 @dataclass
@@ -29,9 +37,11 @@ class Comparison:
 
 _STORY = {"approach_ice": "approach", "approach_position": "approach", "encounter_ice": "encounter",
           "approach_server": "server"}
-_MSG = {"passes_ice": "pass", "declared": "success", "access": "access", "jacks_out": "jack out",
-        "jacks_out_granted": "jack out", "ends_run": "end the run", "run_ends_now": "end the run",
-        "not_declared": "no success", "end": "end"}
+_MSG = {"passes_ice": "pass", "declared": "success", "access": "access", "jacks_out": "jack_out",
+        "jacks_out_granted": "jack_out", "ends_run": "end_the_run", "run_ends_now": "end_the_run",
+        "not_declared": "no_success", "end": "end"}
+#: Every story moment a path difference can name (its `moment`).
+MOMENTS = tuple(dict.fromkeys([*_STORY.values(), *_MSG.values()]))
 
 
 def _story_item(t: Trace, e) -> tuple | None:
@@ -43,13 +53,13 @@ def _story_item(t: Trace, e) -> tuple | None:
 
 
 def _story(t: Trace) -> list[tuple[tuple, str]]:
-    """What happened, in words every rule set shares (approach X, encounter X, pass X, the server,
+    """What happened, in moments every rule set shares (approach X, encounter X, pass X, the server,
     success, access, jack out, the end), each with the step occurrence where it happened."""
     return [(item, e.occurrence) for e in t.events if (item := _story_item(t, e)) is not None]
 
 
 def _trigger_moments(t: Trace) -> dict[str, list[tuple[tuple | None, str]]]:
-    """Each resolved trigger with the story moment it happened in (what the Runner was doing)."""
+    """Each resolved trigger ("Card: when") with the story moment it happened in (what the Runner was doing)."""
     out: dict[str, list] = {}
     last: tuple | None = None
     for e in t.events:
@@ -57,6 +67,12 @@ def _trigger_moments(t: Trace) -> dict[str, list[tuple[tuple | None, str]]]:
         if e.kind == "trigger" and e.extra_get("resolved"):
             out.setdefault(f"{e.extra_get('card')}: {e.extra_get('when')}", []).append((last, e.occurrence))
     return out
+
+
+def _trigger_cards(*traces: Trace) -> dict[str, tuple[object, str]]:
+    """Each resolved trigger's key and its (card, moment code)."""
+    return {f"{e.extra_get('card')}: {e.extra_get('when')}": (e.extra_get("card"), e.extra_get("when"))
+            for t in traces for e in t.events if e.kind == "trigger" and e.extra_get("resolved")}
 
 
 def compare_rulesets(sc: Scenario) -> Comparison:
@@ -88,63 +104,24 @@ def diff(ta: Trace, tb: Trace) -> list[dict]:
         def said(s, i):
             if i >= len(s):
                 return None
-            (verb, obj), at = s[i]
-            return {"what": " ".join(str(p) for p in (verb, obj) if p), "verb": verb, "object": obj, "at": at}
+            (moment, obj), at = s[i]
+            verb = moment.replace("_", " ")     # the English word the JSON has always had
+            return {"what": " ".join(str(p) for p in (verb, obj) if p), "verb": verb, "object": obj, "at": at,
+                    "moment": moment}
         out.append({"kind": "path", "rulesets": [a, b], "after": said(sa, n - 1) if n else None,
                     a: said(sa, n), b: said(sb, n)})
     trig_a, trig_b = _trigger_moments(ta), _trigger_moments(tb)
+    cards = _trigger_cards(ta, tb)
     for key in sorted(set(trig_a) | set(trig_b)):
         ra = [r for r, _ in trig_a.get(key, [])]
         rb = [r for r, _ in trig_b.get(key, [])]  # compared by story moment, not step number
         if ra != rb:
-            out.append({"kind": "trigger", "rulesets": [a, b], "trigger": key,
+            card, when = cards[key]
+            out.append({"kind": "trigger", "rulesets": [a, b], "trigger": key, "card": card, "when": when,
                         a: [o for _, o in trig_a.get(key, [])] or None,
                         b: [o for _, o in trig_b.get(key, [])] or None})
-    for key in ("accessed", "stolen", "trashed", "passed", "encountered"):
+    for key in DIFF_LISTS:
         if ta.lists[key] != tb.lists[key]:
             out.append({"kind": key, "rulesets": [a, b], a: ta.lists[key], b: tb.lists[key]})
     return out
 
-
-def _c(key: str, lang: str, **args: object) -> str:
-    return t(f"cli.compare.{key}", lang, **args)
-
-
-def describe(d: dict, lang: str) -> str:
-    """One divergence in a sentence."""
-    a, b = d["rulesets"]
-    if d["kind"] == "outcome":
-        return _c("d_outcome", lang, a=a, b=b, sa=t(f"engine.status.{d[a]}", lang),
-                  sb=t(f"engine.status.{d[b]}", lang))
-    if d["kind"] == "path":
-        def s(x):
-            return f"{x['what']} ({x['at']})" if x else _c("nothing_more", lang)
-        after = s(d["after"]) if d["after"] else _c("the_start", lang)
-        return _c("d_path", lang, after=after, a=a, b=b, sa=s(d[a]), sb=s(d[b]))
-    if d["kind"] == "trigger":
-        fa = ", ".join(d[a]) if d[a] else _c("never", lang)
-        fb = ", ".join(d[b]) if d[b] else _c("never", lang)
-        return _c("d_trigger", lang, trigger=d["trigger"], a=a, b=b, fa=fa, fb=fb)
-    return _c("d_list", lang, kind=d["kind"], a=a, b=b, la=d[a], lb=d[b])
-
-
-def render_text(cmp: Comparison, lang: str = "en") -> str:
-    """The runs side by side, then the divergences."""
-    out = [cmp.title, ""]
-    for rs_id, tr in cmp.traces.items():
-        out.append(f"[{rs_id}] {_c('outcome', lang)}: {t(f'engine.status.{tr.status}', lang)} ({tr.end})")
-        out.append(f"  {_c('path', lang)}: " + " > ".join(tr.path))
-        trig = [f"{e.extra_get('card')}: {e.extra_get('when')} @ {e.occurrence}" for e in tr.events
-                if e.kind == "trigger" and e.extra_get("resolved")]
-        out.append(f"  {_c('triggered', lang)}: " + ("; ".join(trig) or _c("none", lang)))
-        if tr.placed:
-            out.append(f"  {_c('placed', lang)}: " + ", ".join(f"#{p.action + 1} {p.occurrence}" for p in tr.placed))
-        out += [f"  {_c('dropped', lang)}: #{d.action.index + 1} {d.written}: {d.text(lang)}" for d in tr.dropped]
-    for rs_id, exc in cmp.errors.items():
-        out.append(f"[{rs_id}] {_c('unplaced', lang)}: {exc.located_text(lang)}")
-    out.append("")
-    out.append(f"{_c('diff', lang)}:")
-    if not cmp.divergences:
-        out.append("  " + _c("same", lang))
-    out += [f"  - {describe(d, lang)}" for d in cmp.divergences]
-    return "\n".join(out)

@@ -20,7 +20,8 @@ __all__ = ["main", "cli"]
 # The commands whose modules import charts, exports or the explorer at their top: each module is
 # imported when its command runs (or `--help` lists it), so `judge run` does not pay for them.
 LAZY = {"explore": (".explore", "explore_cmd"), "chart": (".chart", "chart_cmd"),
-        "export": (".export", "export_cmd"), "cards": (".catalogue", "cards")}
+        "export": (".export", "export_cmd"), "cards": (".catalogue", "cards"),
+        "log": ("..logs.cli", "log_group")}
 
 
 class _Judge(click.Group):

@@ -31,6 +31,14 @@ def run_cmd(file: str, fmt: str, lang: str, ruleset: str | None, verbose: bool) 
     from ..scenario import load_scenario
 
     sc = load_scenario(file)  # plain `at` values belong to the file's own rule set; run() carries them
+    if sc.runs:  # a turn of several runs: each one's trace, in order
+        from ..engine import run_turn
+        traces = run_turn(sc, ruleset)
+        if fmt == "json":
+            click.echo(json.dumps({"runs": [tr.as_dict(lang) for tr in traces]}, ensure_ascii=False, indent=2))
+        else:
+            click.echo("\n\n".join(render_text(tr, lang, verbose) for tr in traces))
+        return
     tr = run(sc, ruleset)
     if fmt == "json":
         click.echo(json.dumps(tr.as_dict(lang), ensure_ascii=False, indent=2))
@@ -95,7 +103,8 @@ def coverage_cmd(paths: tuple[str, ...], ruleset: str, fmt: str, lang: str) -> N
 @LANG
 def compare_cmd(file: str, fmt: str, lang: str) -> None:
     """Run a scenario under every rule set and mark where they diverge."""
-    from ..analysis.compare import compare_rulesets, render_text
+    from ..analysis.compare import compare_rulesets
+    from ..render.compare_text import render_text
     from ..scenario import load_scenario
 
     cmp = compare_rulesets(load_scenario(file))

@@ -16,6 +16,7 @@ from .handlers import HANDLERS, HOOKS
 from .run import run, start, step
 from .state import Flag, State
 from .trace import Event, Trace, occurrence
+from .turn import run_turn
 
 __all__ = ["Context", "Placed", "Dropped", "place_action", "start", "step", "run", "GUARDS", "HANDLERS", "HOOKS", "MAX_STEPS",
-           "State", "Flag", "Event", "Trace", "occurrence"]
+           "State", "Flag", "Event", "Trace", "occurrence", "run_turn"]

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+from ..i18n import msg
 from ..scenario import CENTRALS, Amount, Card
 from . import board
+from .boardstate import counters_on
 from .protocol import Executor
 from .state import Flag
+from .trace import WARNING
 
 __all__ = ["holds", "failing", "amount", "counted"]
 
 
-def counted(x: Executor, what: str) -> int:
-    """How many of something the run has had so far (ice passed, encounters, cards accessed...)."""
+def counted(x: Executor, what: str, card: str | None = None) -> int:
+    """How many of something the run has had so far (ice passed, encounters, cards accessed...), or
+    is on the board (tags, cards in the grip, counters of a kind on `card` or the ice of the moment)."""
     w = x.w
+    if what.endswith("_counters"):
+        on = card or w.ice
+        if on is not None and on not in w.sides.counted:  # not given: counted as none, and said
+            x.emit(WARNING, "w_counters_not_given", card=on, what=msg(f"engine.counter_kinds.{what[:-len('_counters')]}"))
+        return counters_on(w.sides, on).get(what[:-len("_counters")], 0)
+    if what == "tags":
+        return w.sides.tags
+    if what == "grip":
+        return w.sides.grip or 0
     if what == "passed_distinct":
         return len(set(w.passed))
     if what == "subroutines":  # of the ice of the moment (Femme Fatale: 1 credit per subroutine)
@@ -21,10 +34,11 @@ def counted(x: Executor, what: str) -> int:
     return len(getattr(w, what))
 
 
-def amount(x: Executor, arg: int | Amount) -> int:
-    """An effect's number: written as it is, or counted from the run."""
+def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
+    """An effect's number: written as it is, or counted from the run (counters: on `card`, the card
+    whose effect it is, else on the ice of the moment)."""
     if isinstance(arg, Amount):
-        return arg.plus + arg.times * counted(x, arg.count)
+        return arg.plus + arg.times * counted(x, arg.count, card)
     return arg
 
 
@@ -68,6 +82,14 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return bool(w.resolved_subs) == value
     if key == "ice_rezzed":
         return (w.ice is not None and w.ice in w.rezzed) == value
+    if key == "first_run":
+        return (x.ctx.sc.run_index == 0) == value
+    if key == "tagged":
+        return (w.sides.tags > 0) == value
+    if key == "tags":
+        return isinstance(value, int) and w.sides.tags >= value
+    if key.endswith("_counters"):
+        return isinstance(value, int) and counters_on(w.sides, card.key).get(key[:-len("_counters")], 0) >= value
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 

@@ -8,14 +8,14 @@ from ..errors import JudgeError
 from ..i18n import msg
 from ..scenario import CENTRALS, CORP, Scenario
 from ..scenario.yamlsource import path_text
-from . import board
+from . import board, boardstate
 from .context import Context, make_context
 from .encounter import AFTER_RUN
 from .executor import ALWAYS_ACTIVE, Exec
 from .state import State, Work
 from .trace import ACTION, WARNING, Event, Pairs, Trace, occurrence
 
-__all__ = ["start", "step", "run"]
+__all__ = ["start", "step", "run", "trace_of"]
 
 
 def start(sc: Scenario, ruleset_id: str | None = None) -> tuple[Context, State]:
@@ -31,7 +31,7 @@ def start(sc: Scenario, ruleset_id: str | None = None) -> tuple[Context, State]:
         contents=tuple((k, tuple(c.key for c in srv.cards)) for k, srv in sc.servers.items()),
         next_sid=sid, rezzed=frozenset(c.key for c in ctx.cards.values() if c.rezzed), credits=sc.credits,
         corp_credits=sc.corp_credits, hosted=tuple((c.key, c.credits) for c in sc.placed_cards() if c.credits))
-    s = replace(s, rezzed_ever=s.rezzed)
+    s = replace(s, rezzed_ever=s.rezzed, sides=boardstate.initial(sc, ctx.cards))
     return ctx, s
 
 
@@ -57,6 +57,11 @@ def run(sc: Scenario, ruleset_id: str | None = None) -> Trace:
             raise exc.located(sc.source) from None
         events.extend(evs)
         states.append((len(events), s))
+    return trace_of(ctx, events, s, states)
+
+
+def trace_of(ctx: Context, events: list[Event], s: State, states: list[tuple[int, State]]) -> Trace:
+    """The Trace of a finished run."""
     return Trace.build(ctx.sc, ctx.rs, events, s, _warnings(ctx, events, s), states,
                        placed=ctx.placed, dropped=ctx.dropped, names=ctx.names)
 
@@ -64,7 +69,8 @@ def run(sc: Scenario, ruleset_id: str | None = None) -> Trace:
 def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
     """What the judge could not read, Corp cards that never reacted because they were never
     rezzed, and actions that never applied: each usually a sign the situation was misread."""
-    return _notices(ctx) + _never_rezzed(ctx, s) + _unapplied(ctx, events, s) + _encounter_notes(ctx, s)
+    return (_notices(ctx) + _never_rezzed(ctx, s) + _unapplied(ctx, events, s) + _unused_bids(ctx, s)
+            + _encounter_notes(ctx, s))
 
 
 def _encounter_notes(ctx: Context, s: State) -> list[Event]:
@@ -121,3 +127,17 @@ def _unapplied(ctx: Context, events: list[Event], s: State) -> list[Event]:
                          rule=at, extra=(("action", a.index), ("line", a.line))))
     return out
 
+
+
+def _unused_bids(ctx: Context, s: State) -> list[Event]:
+    """A trace boost or psi bid that no trace or psi game used (written at a step where none
+    resolved); one the run never reached is already an action never applied."""
+    out: list[Event] = []
+    for p in ctx.placed:
+        a = next(a for a in ctx.sc.actions if a.index == p.action)
+        if a.index in s.applied and a.index not in s.sides.used_bids and any(
+                e.kind in ("trace_boost", "psi_bid") for e in a.effects):
+            out.append(Event(kind=WARNING, step=p.step, ice=p.ice, occurrence=p.occurrence, side=a.side,
+                             msg="w_bid_unused", args=(("what", a.effects), ("at", p.occurrence)), rule=p.step,
+                             extra=(("action", a.index), ("line", a.line))))
+    return out

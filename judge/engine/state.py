@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any, cast
 
 from ..i18n import Text
+from .boardstate import EMPTY, BoardState
 from .layout import Layout
 
 __all__ = ["RunFields", "State", "Work", "Flag", "Slots", "Cards", "evolve"]
@@ -96,6 +97,7 @@ class RunFields(metaclass=Layout):
     entered: int = 0                    # how many steps have been entered (the loop bound)
     label: str | None = None            # successful / unsuccessful / neither, once the run is labelled
     done: bool = False
+    sides: BoardState = EMPTY           # the board beside the run: tags, grip, clicks, counters (boardstate)
     # the encounter computed (issue 24; `engine.encounter`)
     corp_credits: int | None = None     # the Corp's pool; None: not counted (no `corp: {credits}`)
     boosts: tuple[tuple[str, int, str, str], ...] = ()  # (card, +strength, until, the encounter it is for)

@@ -9,6 +9,7 @@ from typing import Any, cast
 from ..i18n import Title, in_lang, t
 from ..rulesets.model import Ruleset
 from ..scenario import Scenario, describe_effects
+from .boardstate import EMPTY, summary
 from .layout import Layout
 from .state import State
 
@@ -168,6 +169,14 @@ def make_event(kind: EventKind, step: str, ice: str | None, occurrence: str, sid
     return EventDraft(kind, step, ice, occurrence, side, msg, args, rule, extra).freeze()
 
 
+def _points(sc: Scenario, stolen: tuple[str, ...]) -> int:
+    """The agenda points of the cards the Runner stole."""
+    if not stolen:
+        return 0
+    cards = sc.all_cards()
+    return sum(cards[k].points or 0 for k in stolen if k in cards)
+
+
 STOPS = ("server_gone", "jacked_out", "run_ended", "ice_left", "bypassed", "step_ended")
 
 
@@ -192,6 +201,8 @@ class Trace:
     replaced_by: str | None = None                # the card whose replacement of the access applied
     names: dict[str, str] = field(default_factory=dict, repr=False)  # plain name -> the card's key (Korean title)
     confidence: str | None = None                 # the scenario's: ruling, rules or reading
+    board: dict[str, Any] = field(default_factory=dict)  # the board after the run (boardstate.summary)
+    board_shown: bool = False                     # the scenario gives a board: the outcome says it
 
     @classmethod
     def build(cls, sc: Scenario, rs: Ruleset, events: list[Event], final: State, warnings: list[Event],
@@ -208,7 +219,9 @@ class Trace:
                    warnings=[e for e in everything if e.kind == "warning"],
                    status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
                    explanation=dict(sc.explanation), placed=list(placed or []), dropped=list(dropped or []),
-                   replaced_by=final.replaced_by, confidence=sc.confidence, names=dict(names or {}))
+                   replaced_by=final.replaced_by, confidence=sc.confidence, names=dict(names or {}),
+                   board=summary(final.sides, _points(sc, final.stolen)),
+                   board_shown=sc.sides is not None or final.sides != EMPTY)
 
     @property
     def path(self) -> list[str]:
@@ -241,7 +254,8 @@ class Trace:
     def outcome(self) -> dict[str, Any]:
         return {"status": self.status, "end": self.end, **self.lists,
                 "bad_publicity_credits": {"gained": self.bp["gained"], "lost": self.bp["lost"]},
-                "replaced_by": self.replaced_by, **self._encounter()}
+                "replaced_by": self.replaced_by, **({"board": self.board} if self.board_shown else {}),
+                **self._encounter()}
 
     def _encounter(self) -> dict[str, Any]:
         """What the encounter computed (issue 24): subroutines broken, the Corp's pool at the end."""

@@ -209,7 +209,7 @@ def drop(x: Executor, items: Sequence[Pending], st: Step) -> None:
             card, when = item.card, item.when
             x.emit(TRIGGER, "trigger_dropped", st, side=card.side, card=card.key, when=when, why=why,
                    extra=(("card", card.key), ("when", when), ("resolved", False)))
-        else:
+        elif item.action.index not in x.w.sides.used_bids:  # a boost or bid a trace or psi game used is not dropped
             a = item.action
             x.emit(WARNING, "warn_dropped_action", st, side=a.side, what=a.effects, why=why,
                    extra=(("action", a.index), ("line", a.line)))

@@ -12,13 +12,13 @@ from ..rulesets.model import Kind
 from .effects import effect_list, parse_effects
 from .legality import Place
 from .model import SIDES, Action, Card, Effect, Scenario, walk_effects
-from .validate import Validator, effect_word, value_kind
+from .validate import MAX_TEXT, Validator, effect_word, value_kind
 from .vocabulary import EFFECTS, OPTIONS
 from .yamlsource import YPath
 
 __all__ = ["parse_action", "check_action", "ACTION_KEYS"]
 
-ACTION_KEYS = ("at", "ice", "time", "by", "effect", "granted_by", "after")
+ACTION_KEYS = ("at", "ice", "time", "by", "effect", "granted_by", "after", "source")
 
 
 def check_action(p: Place) -> None:
@@ -112,6 +112,8 @@ def parse_action(V: Validator, a: Any, i: int, sc: Scenario, known: dict[str, Ca
     if granted is not None and granted not in known:
         raise V.err(path + ("granted_by",), "no_card_called", c=repr(granted))
     after = V.string(a["after"], path + ("after",), kind="a_card_name") if "after" in a else None
+    if "source" in a:   # where the action comes from (a game log's line): read, shown, never applied
+        V.string(a["source"], path + ("source",), limit=MAX_TEXT, kind="a_source")
     if after is not None and after not in known:
         raise V.err(path + ("after",), "no_card_called", c=repr(after))
     act = Action(index=i, at=at, side=side, effects=_effects(V, a, path, side), ice=ice, time=time,

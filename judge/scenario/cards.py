@@ -11,6 +11,7 @@ from typing import Any
 from ..i18n import Title
 from ..rulesets.whens import MOMENTS
 from . import effects
+from .board import parse_counters
 from .conditions import parse_conditions
 from .encounter import parse_breaker
 from .model import CARD_TYPES, THIS, Ability, Card, Effect, Subroutine
@@ -23,7 +24,7 @@ from .yamlsource import YPath
 __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
-             "runs", "text", "strength", "rez_cost", "credits", "credits_for", "breaker")
+             "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker")
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
@@ -113,6 +114,7 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         trash_cost=V.integer(v["trash_cost"], path + ("trash_cost",), 0, 100) if "trash_cost" in v else None,
         points=V.integer(v["points"], path + ("points",), 0, 20) if "points" in v else None,
         subroutines=subs, abilities=abilities, line=V.line(path),
+        counters=parse_counters(V, v["counters"], path + ("counters",)) if "counters" in v else None,
         strength=V.integer(v["strength"], path + ("strength",), 0, 100) if v.get("strength") is not None else None,
         rez_cost=V.integer(v["rez_cost"], path + ("rez_cost",), 0, 100) if v.get("rez_cost") is not None else None,
         credits=V.integer(v["credits"], path + ("credits",), 0, 100) if "credits" in v else 0,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .board import BOARD_COUNTS, COUNTER_KINDS
 from .validate import Validator
 from .yamlsource import YPath
 
@@ -29,10 +30,16 @@ CONDITIONS: dict[str, str] = {
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter
     "bypassed": "bool",             # that ice was bypassed
     "ice_rezzed": "bool",           # the ice of the moment is rezzed (Snitch: an unrezzed ice)
+    # the board (issue 25)
+    "tagged": "bool",               # the Runner has at least one tag
+    "tags": "count",                # the Runner has at least N tags
+    "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
+    **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
 }
 
 # what an Amount or a `count` condition counts
-COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached", "subroutines")
+COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached",
+          "subroutines") + BOARD_COUNTS
 
 
 def parse_conditions(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, object], ...]:

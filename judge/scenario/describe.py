@@ -22,6 +22,8 @@ def _arg(e: Effect, lang: str) -> object:
     if shape is Shape.USE:
         card, n = e.used
         return f"{in_lang(card, lang)}" + (f" #{n}" if n > 1 else "")
+    if shape is Shape.COUNTERS and isinstance(e.arg, tuple):  # ((kind, n), ...): "1 power"
+        return ", ".join(f"{n} {t(f'engine.counter_kinds.{k}', lang)}" for k, n in e.arg)
     if shape is Shape.WORD:
         return t(f"engine.{e.kind}s.{e.arg}", lang) if e.kind in ("forbid", "allow") else e.arg
     if isinstance(e.arg, Text):
@@ -52,12 +54,16 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
     else:
         out = f"{label} {_arg(e, lang)}"
     for k, v in e.opts:
-        if k in ("otherwise", "then"):
-            out += f" ({_w(k, lang)}: " + describe_effects(cast("tuple[Effect, ...]", v), lang) + ")"
+        if k in ("otherwise", "then", "differ", "match"):
+            own = f"{e.kind}_{k}"  # a trace's `then` is the Corp's win, not a payment
+            word = _w(own if has(f"engine.effects.{own}", lang) else k, lang)
+            out += f" ({word}: " + describe_effects(cast("tuple[Effect, ...]", v), lang) + ")"
         elif k == "position":
             out += f" ({_w('at', lang)} {_position(v, lang)})"
         elif k in ("server", "to"):
             out += f" ({_w('on', lang)} {v})"
+        elif k == "on":
+            out += f" ({_w('on', lang)} {in_lang(v, lang)})"
         elif k == "granted_by":
             out += f" ({_w('granted_by', lang)} {in_lang(v, lang)})"
         elif k in ("with", "of"):

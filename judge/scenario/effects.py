@@ -7,6 +7,7 @@ from typing import Any
 
 from ..i18n import Text, msg
 from . import cards
+from .board import parse_counters
 from .conditions import COUNTS
 from .encounter import DURATIONS
 from .model import Amount, Effect
@@ -110,6 +111,13 @@ def _arg(V: Validator, kind: str, shape: Shape, val: Any, p: YPath) -> object:
             return (V.string(val["card"], p + ("card",), kind="a_card_name"),
                     V.integer(val.get("ability", 1), p + ("ability",), 1, 30))
         return (V.string(val, p, kind="a_card_name"), 1)
+    if shape is Shape.COUNTERS:
+        got = parse_counters(V, val, p)
+        if not got:
+            raise V.err(p, "counters_empty")
+        return got
+    if shape is Shape.BID:
+        return V.integer(val, p, 0, 2)
     if shape is Shape.CARDS:
         return tuple(V.string(x, p + (i,), kind="a_card_name") for i, x in enumerate(V.seq(val, p)))
     if isinstance(val, dict):  # the text in each language

@@ -6,6 +6,7 @@ from typing import Any
 
 from .. import rulesets
 from ..rulesets.model import Kind
+from .board import EXPECT_BOARD, parse_expect_board
 from .validate import Validator
 from .yamlsource import YPath
 
@@ -13,7 +14,7 @@ __all__ = ["parse_expect", "EXPECT_KEYS", "OUTCOMES"]
 
 EXPECT_KEYS = ("outcome", "end", "path", "skipped", "approached", "encountered", "passed",
                "bypassed", "accessed", "stolen", "trashed", "triggered", "bad_publicity_credits",
-               "warnings", "credits", "replaced", "error", "corp_credits", "broken")
+               "warnings", "credits", "replaced", "error") + EXPECT_BOARD + ("corp_credits", "broken")
 OUTCOMES = ("successful", "unsuccessful", "neither")
 
 
@@ -47,6 +48,8 @@ def _one(V: Validator, v: Any, path: YPath) -> dict[str, Any]:
             out[k] = V.integer(val, p, 0, 1000)
         elif k == "replaced":  # the card whose replacement of the access applied (null: none)
             out[k] = None if val is None else V.string(val, p, kind="a_card_name")
+        elif k in EXPECT_BOARD:
+            out[k] = parse_expect_board(V, k, val, p)
         elif k == "error":
             out[k] = V.string(val, p, limit=500, kind="expected_error_part")
         else:

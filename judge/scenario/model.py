@@ -131,6 +131,7 @@ class Card:
     card_id: str | None = None          # a real card's NetrunnerDB id (`card:`)
     runs: str | None = None             # a run event: which servers its run may attack (any, remote, ...)
     rezzed_said: bool = False           # `rezzed` is written (unrezzed on purpose is not a slip)
+    counters: tuple[tuple[str, int], ...] | None = None  # (kind, n) when the run begins; None: not given, not counted
     strength: int | None = None         # ice and icebreakers: printed (catalogue) or `strength: N`
     rez_cost: int | None = None         # Corp cards: the catalogue's cost, or `rez_cost: N`
     credits: int = 0                    # credits hosted on the card (`credits: N`)
@@ -209,6 +210,10 @@ class Scenario:
     text: str = ""
     turn: str = RUNNER                   # whose turn the run is made in (the active player)
     notices: tuple[Any, ...] = ()        # text read but not understood (readings.Notice)
+    sides: Any = None                    # the board beside the run (scenario.board.Sides); None: nothing given
+    runs: tuple[Any, ...] = ()           # a turn of several runs: each run's Scenario, this one first (`runs:`)
+    turn_expect: dict[str, Any] | None = None  # the turn's `expect` (the board after the last run)
+    run_index: int = 0                   # which run of the turn this is (0: the first, or the only one)
     corp_credits: int | None = None      # `corp: {credits: N}`; None: the Corp's money is not counted
 
     def placed_cards(self) -> tuple[Card, ...]:

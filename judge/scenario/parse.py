@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .. import rulesets
 from ..errors import ScenarioError
 from ..i18n import msg
 from .actions import parse_action
+from .board import CORP_KEYS, RUNNER_KEYS, parse_sides
 from .cards import parse_card, parse_cards
 from .expect import parse_expect
 from .model import CENTRALS, RUNNER, SIDES, Scenario, Server
 from .refs import check_cards, check_refs
+from .turn import is_turn, parse_turn
 from .validate import MAX_TEXT, Validator
 from .yamlsource import Doc
 
@@ -114,9 +116,11 @@ def _may_run(runs: str | None, sc: Scenario) -> bool:
     return sc.server == runs
 
 
-def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
-    """Validate a parsed document into a Scenario."""
-    V = Validator(doc)
+def parse_scenario(doc: Doc, ruleset_override: str | None = None, validator: Validator | None = None) -> Scenario:
+    """Validate a parsed document into a Scenario (a turn of several runs: `scenario.turn`)."""
+    if validator is None and is_turn(doc.data):
+        return cast(Scenario, parse_turn(doc, ruleset_override, parse_scenario))
+    V = validator or Validator(doc)
     top = V.mapping(doc.data, (), TOP_KEYS, ("run",))
     title = V.words(top["title"], ("title",), limit=300, kind="a_title") if "title" in top else (
         Path(doc.source).stem if doc.source else "")
@@ -130,10 +134,10 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
     turn = V.choice(run["turn"], ("run", "turn"), SIDES, "player") if "turn" in run else RUNNER
     server = V.string(run["server"], ("run", "server"), kind="a_server_name")
     by = V.string(run["by"], ("run", "by"), kind="a_card_name") if "by" in run else None
-    corp = V.mapping(top.get("corp", {}), ("corp",), ("bad_publicity", "cards", "credits"))
+    corp = V.mapping(top.get("corp", {}), ("corp",), ("bad_publicity", "cards", "credits") + CORP_KEYS)
     bp = V.integer(corp.get("bad_publicity", 0), ("corp", "bad_publicity"), 0, 100)
     corp_cards = parse_cards(V, corp.get("cards", []), ("corp", "cards"), "corp")
-    runner = V.mapping(top.get("runner", {}), ("runner",), ("credits", "cards"))
+    runner = V.mapping(top.get("runner", {}), ("runner",), ("credits", "cards") + RUNNER_KEYS)
     credits = V.integer(runner.get("credits", 5), ("runner", "credits"), 0, 1000)
     runner_cards = parse_cards(V, runner.get("cards", []), ("runner", "cards"), "runner")
     servers = _servers(V, top.get("servers", {}))
@@ -148,6 +152,7 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None) -> Scenario:
                   explanation=_explanation(V, top), sources=sources, confidence=confidence,
                   bad_publicity=bp, credits=credits,
                   runner_cards=runner_cards, corp_cards=corp_cards, source=doc.source, turn=turn,
+                  sides=parse_sides(V, runner, corp) if any(k in runner for k in RUNNER_KEYS) or "clicks" in corp else None,
                   corp_credits=V.integer(corp["credits"], ("corp", "credits"), 0, 1000) if "credits" in corp else None)
     known = check_cards(sc)
     if by is not None and by not in known:

@@ -6,6 +6,7 @@ from typing import Any
 
 from .. import rulesets
 from ..rulesets.whens import MOMENTS
+from .board import CORP_KEYS, COUNTER_KINDS, DAMAGE_KINDS, EXPECT_BOARD, RUNNER_KEYS
 from .cards import ABILITY_KEYS, CARD_KEYS, CREDITS_FOR, RUNS
 from .conditions import CONDITIONS, COUNTS
 from .encounter import DURATIONS, breaker_schema
@@ -40,6 +41,8 @@ def schema() -> dict[str, Any]:
     whole = {"type": "integer", "minimum": 0, "maximum": 100}
     amount = {"oneOf": [whole, {"type": "object", "additionalProperties": False, "required": ["count"],
                                 "properties": {"count": {"enum": list(COUNTS)}, "times": whole, "plus": whole}}]}
+    counters = {"type": "object", "additionalProperties": False, "minProperties": 1,
+                "properties": {k: whole for k in COUNTER_KINDS}}
     shapes = {
         Shape.NONE: {"const": True}, Shape.CARD: name, Shape.SERVER: name, Shape.AMOUNT: amount,
         Shape.SUBS: {"oneOf": [{"enum": ["all", "last"]}, {"type": "array", "items": {"type": "integer", "minimum": 1}}]},
@@ -50,6 +53,7 @@ def schema() -> dict[str, Any]:
         Shape.TEXT: _words(MAX_TEXT),
         Shape.USE: {"oneOf": [name, {"type": "object", "additionalProperties": False, "required": ["card"],
                                      "properties": {"card": name, "ability": {"type": "integer", "minimum": 1}}}]},
+        Shape.COUNTERS: counters, Shape.BID: {"type": "integer", "minimum": 0, "maximum": 2},
     }
     one = {k: {"enum": list(spec.choices)} if spec.shape is Shape.WORD else shapes[spec.shape]
            for k, spec in EFFECTS.items()}
@@ -78,7 +82,7 @@ def schema() -> dict[str, Any]:
             _str(MAX_TEXT),
             {"type": "object", "additionalProperties": False, "required": ["text"],
              "properties": {"text": _words(MAX_TEXT), "effect": {"$ref": "#/$defs/effect"}}}]}},
-        "abilities": {"type": "array", "items": ability},
+        "abilities": {"type": "array", "items": ability}, "counters": counters,
         "strength": {"type": "integer", "minimum": 0}, "rez_cost": {"type": "integer", "minimum": 0},
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
         "breaker": breaker_schema()}
@@ -92,7 +96,7 @@ def schema() -> dict[str, Any]:
                   "ice": {"oneOf": [name, {"type": "object", "additionalProperties": False,
                                            "properties": {r: name for r in rulesets.RULESETS}}]},
                   "time": {"type": "integer", "minimum": 1},
-                  "by": {"enum": list(SIDES)}, "granted_by": name, "after": name,
+                  "by": {"enum": list(SIDES)}, "granted_by": name, "after": name, "source": {"type": "string"},
                   "effect": {"$ref": "#/$defs/effect"}, **one, **options},
               "additionalProperties": False}
     str_list = {"type": "array", "items": {"type": "string"}}
@@ -100,7 +104,11 @@ def schema() -> dict[str, Any]:
         "outcome": {"enum": list(OUTCOMES)},
         "end": {"type": "string"},
         **{k: str_list for k in EXPECT_KEYS
-           if k not in ("outcome", "end", "bad_publicity_credits", "warnings", "credits", "replaced", "corp_credits")},
+           if k not in ("outcome", "end", "bad_publicity_credits", "warnings", "credits", "replaced", "corp_credits") + EXPECT_BOARD},
+        **{k: whole for k in ("tags", "grip", "clicks")}, "flatlined": {"type": "boolean"},
+        "damage": {"type": "object", "additionalProperties": False, "properties": {k: whole for k in DAMAGE_KINDS}},
+        "points": {"type": "object", "additionalProperties": False, "properties": {k: whole for k in SIDES}},
+        "counters": {"type": "object", "additionalProperties": counters},
         "bad_publicity_credits": {"type": "object", "additionalProperties": False, "properties": {
             k: {"type": "integer", "minimum": 0} for k in ("gained", "lost", "spent")}},
         "warnings": {"type": "integer", "minimum": 0}, "credits": {"type": "integer", "minimum": 0},
@@ -113,7 +121,8 @@ def schema() -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://netrunner-judge.invalid/scenario.schema.json",
         "title": "Netrunner run-timing judge scenario",
-        "type": "object", "additionalProperties": False, "required": ["run"],
+        "type": "object", "additionalProperties": False,
+        "oneOf": [{"required": ["run"]}, {"required": ["runs"], "not": {"anyOf": [{"required": ["run"]}, {"required": ["actions"]}]}}],
         "properties": {
             "title": _words(300), "ruleset": {"enum": list(rulesets.RULESETS)},
             "tags": {"type": "array", "items": name},
@@ -126,24 +135,32 @@ def schema() -> dict[str, Any]:
                     "properties": {"server": name, "by": name, "turn": {"enum": list(SIDES)}}},
             "corp": {"type": "object", "additionalProperties": False, "properties": {
                 "bad_publicity": {"type": "integer", "minimum": 0}, "cards": cards,
-                "credits": {"type": "integer", "minimum": 0}}},
+                "credits": {"type": "integer", "minimum": 0},
+                **{k: {"type": "integer", "minimum": 0} for k in CORP_KEYS}}},
             "runner": {"type": "object", "additionalProperties": False, "properties": {
-                "credits": {"type": "integer", "minimum": 0}, "cards": cards}},
+                "credits": {"type": "integer", "minimum": 0}, "cards": cards,
+                **{k: {"type": "integer", "minimum": 0} for k in RUNNER_KEYS},
+                "grip": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": name}]}}},
             "servers": {"type": "object", "additionalProperties": {
                 "type": ["object", "null"], "additionalProperties": False,
                 "properties": {"ice": cards, "root": cards, "cards": cards}}},
             "actions": {"type": "array", "items": action},
+            "runs": {"type": "array", "minItems": 1, "maxItems": 10, "items": {
+                "type": "object", "additionalProperties": False, "required": ["server"],
+                "properties": {"server": name, "by": name, "turn": {"enum": list(SIDES)},
+                               "actions": {"type": "array", "items": action}, "expect": {"$ref": "#/$defs/expect"}}}},
             "derived": {"type": "object", "additionalProperties": False, "required": ["from", "choice"],
                         "properties": {"from": _str(64), "ruleset": {"enum": list(rulesets.RULESETS)},
                                        "step": {"type": "integer", "minimum": 0}, "at": name,
                                        "choice": {"enum": list(DECISIONS)}, "card": name,
                                        "subs": {"type": "array", "items": {"type": "integer", "minimum": 1}},
                                        "action": {"type": "integer", "minimum": 0}}},
+            "expect": {"$ref": "#/$defs/expect"},
+        },
+        "$defs": {
             "expect": {"oneOf": [expect_one, {"type": "object", "additionalProperties": False,
                                               "properties": {r: expect_one for r in rulesets.RULESETS},
                                               "minProperties": 1}]},
-        },
-        "$defs": {
             "card": card,
             "named": named,
             "effect": {"oneOf": [{"enum": list(BARE)}, effect_map,

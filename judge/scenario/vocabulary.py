@@ -32,6 +32,8 @@ class Shape(StrEnum):
     TEXT = "text"          # free text shown in the trace
     WORD = "word"          # one of the words the entry lists (`choices`)
     USE = "use"            # a card whose paid ability is used: its name, or {card: X, ability: N}
+    COUNTERS = "counters"  # counters by kind: {power: 1} (`board.COUNTER_KINDS`)
+    BID = "bid"            # a psi game bid: 0, 1 or 2 credits
 
 
 class Opt(StrEnum):
@@ -48,7 +50,9 @@ class Opt(StrEnum):
 # Option name -> the shape of its value.
 OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to": Opt.SERVER,
                            "otherwise": Opt.EFFECTS, "then": Opt.EFFECTS, "granted_by": Opt.CARD,
-                           "mandatory": Opt.FLAG, "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION}
+                           "mandatory": Opt.FLAG,
+                           "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
+                           "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION}  # encounter
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,20 @@ _SPECS = (
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
     EffectSpec("use", Shape.USE, (), legality.use),
     EffectSpec("decline", Shape.CARD),
+    # the board (issue 25; `judge.engine.effects.board`)
+    EffectSpec("tag", Shape.AMOUNT),
+    EffectSpec("untag", Shape.AMOUNT),
+    EffectSpec("net_damage", Shape.AMOUNT),
+    EffectSpec("meat_damage", Shape.AMOUNT),
+    EffectSpec("core_damage", Shape.AMOUNT),
+    EffectSpec("trace", Shape.AMOUNT, ("then", "otherwise")),
+    EffectSpec("psi", Shape.NONE, ("differ", "match")),
+    EffectSpec("place_counters", Shape.COUNTERS, ("on",)),
+    EffectSpec("remove_counters", Shape.COUNTERS, ("on",)),
+    EffectSpec("spend_counters", Shape.COUNTERS, ("on",), cost=True),
+    EffectSpec("trace_boost", Shape.AMOUNT),
+    EffectSpec("psi_bid", Shape.BID),
+    EffectSpec("if_tagged", Shape.NONE, ("then", "otherwise")),  # `then` if the Runner is tagged, else `otherwise`
     EffectSpec("strength", Shape.AMOUNT, ("of", "until")),  # signed: {strength: -1}
     EffectSpec("corp_gain", Shape.AMOUNT),  # the Corp's pool (`corp: {credits}`), through encounter.corp_gain
     EffectSpec("corp_lose", Shape.AMOUNT),

@@ -35,6 +35,7 @@ from .library import coverage as library_coverage
 from .library import handout, quiz
 from .library import views as library
 from .pages import charts, delivery
+from .pages import logs as log_pages
 from .pages.delivery import Rule
 from .rulesets import compare, preference, translate
 from .situations import db as store
@@ -44,7 +45,8 @@ from .stepper import views as stepper
 
 # Every page group's blueprints, in the order they are registered.
 BLUEPRINTS = (pages.bp, charts.bp, security.bp, api.bp, editor.bp, stepper.bp, files.bp, exports.bp, explore.bp,
-              compare.bp, translate.bp, library.bp, handout.bp, quiz.bp, library_coverage.bp, card_pages.bp)
+              compare.bp, translate.bp, library.bp, handout.bp, quiz.bp, library_coverage.bp, card_pages.bp,
+              log_pages.bp)
 
 __all__ = ["create_app", "MAX_BYTES", "RULES"]
 

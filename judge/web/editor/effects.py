@@ -10,7 +10,7 @@ from ..situations.yamltree import Raw, flow, tree
 
 __all__ = ["effect_of", "effect_fields", "INT_EFFECTS", "LIST_EFFECTS", "YAML_EFFECT", "OTHERWISE"]
 
-INT_EFFECTS = names(Shape.AMOUNT)
+INT_EFFECTS = names(Shape.AMOUNT, Shape.BID)  # a psi bid is a number too
 LIST_EFFECTS = names(Shape.PAIR, Shape.CARDS)
 YAML_EFFECT = "yaml"  # the effect select's last option: the value is a whole effect in YAML
 

@@ -43,7 +43,8 @@ def download(rs_id: str, lang: str, fmt: str):
         if style == "doc" and what == "mermaid":
             abort(404)
         body = chart.clean_file(rs_id, lang, what, style, paper, int(dpi) if dpi else None)
-    extra = (".doc" if style == "doc" else "") + (f".{paper}" if paper and what == "pdf" else "")
+    extra = (".doc" if style == "doc" else "") + (f".{paper}" if paper and what == "pdf" else "") + (
+        f".{dpi}dpi" if dpi and what == "png" else "")
     return attachment(body, mimetype, f"{rs_id}.{lang}{extra}.{fmt}")
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ... import i18n, rulesets
+from ... import rulesets
 from ...analysis.compare import Comparison
 from ...engine.trace import Trace, status_text
+from ...render.compare_text import moment_text, name_text, occ_text, trigger_text
 from ...rulesets.model import Ruleset
-from ...scenario import OUTCOMES
 from ..i18n import t
 from ..stepper.positions import positions
 
@@ -63,9 +63,8 @@ class Divergence:
         return self.head + " " + "; ".join(f"{rs}: {x}" for rs, x in self.parts) + "."
 
 
-def _trigger_label(key: str, lang: str) -> str:
-    card, _, when = key.rpartition(": ")
-    return f"{card}: {i18n.t(f'engine.when.{when}', lang)}" if i18n.has(f"engine.when.{when}") else key
+def _trigger_label(card: object, when: str, lang: str, tr: Trace | None = None) -> str:
+    return trigger_text(card, when, lang, tr, by_title=False)
 
 
 def _column(tr: Trace, lang: str) -> Column:
@@ -77,7 +76,7 @@ def _column(tr: Trace, lang: str) -> Column:
     for i, e in enumerate(tr.events):
         if e.kind == "trigger" and e.extra_get("resolved"):
             n = sum(1 for s in starts if s <= i) or None
-            trig.append(Trigger(_trigger_label(f"{e.extra_get('card')}: {e.extra_get('when')}", lang), e.occurrence, n))
+            trig.append(Trigger(_trigger_label(e.extra_get("card"), e.extra_get("when"), lang, tr), e.occurrence, n))
     lists = [(k, tr.lists[k]) for k in LISTS if tr.lists[k]]
     return Column(tr.rs, tr, items, trig, lists)
 
@@ -90,8 +89,8 @@ def _mark_path(col: Column, said: dict | None, n: int) -> None:
         item.marks.append(n)
 
 
-def _mark_trigger(col: Column, key: str, occs: list[str] | None, n: int, lang: str) -> None:
-    label = _trigger_label(key, lang)
+def _mark_trigger(col: Column, g: dict, occs: list[str] | None, n: int, lang: str) -> None:
+    label = _trigger_label(g["card"], g["when"], lang, col.trace)
     if not occs:
         never = next((tg for tg in col.triggers if tg.label == label and tg.occ is None), None)
         if never is None:
@@ -125,8 +124,9 @@ def group(divergences: list[dict]) -> list[dict]:
                 g["values"].update(vals)
                 break
         else:
-            out.append({"key": _key(d), "kind": d["kind"], "trigger": d.get("trigger"),
-                        "after": d.get("after"), "values": vals})
+            out.append({"key": _key(d), "kind": d["kind"], "trigger": d.get("trigger"), "card": d.get("card"),
+                        "when": d.get("when"), "after": d.get("after"), "values": vals,
+                        "after_in": d["rulesets"][0]})
     order = list(rulesets.RULESETS)
     for g in out:
         g["values"] = dict(sorted(g["values"].items(), key=lambda kv: order.index(kv[0])))
@@ -138,58 +138,41 @@ def build(cmp: Comparison, lang: str) -> tuple[list[Column], list[Divergence]]:
     cols = {rs: _column(tr, lang) for rs, tr in cmp.traces.items()}
     out: list[Divergence] = []
     for n, g in enumerate(group(cmp.divergences), start=1):
-        out.append(Divergence(n, g["kind"], tuple(g["values"]), *describe(g, lang)))
+        out.append(Divergence(n, g["kind"], tuple(g["values"]), *describe(g, lang, cmp.traces)))
         for rs, value in g["values"].items():
             col = cols[rs]
             if g["kind"] == "path":
                 _mark_path(col, value, n)
             elif g["kind"] == "trigger":
-                _mark_trigger(col, g["trigger"], value, n, lang)
+                _mark_trigger(col, g, value, n, lang)
             else:  # the outcome, or one of the outcome's lists
                 col.marks.setdefault(g["kind"], []).append(n)
     return list(cols.values()), out
 
 
-_VERBS = ("jack out", "end the run", "no success", "approach", "encounter", "pass", "server", "success",
-          "access", "end")
-
-
-def _story(said: dict | None, lang: str, quoted: bool = False) -> str:
-    """A moment of the story compare.py tells ("pass Enigma" at "4@Enigma"), in the page's language."""
-    if not said:
-        return t("cmp_nothing_more")
-    what = said["what"]
-    verb = next((v for v in _VERBS if what == v or what.startswith(v + " ")), None)
-    text = what
-    if verb is not None:
-        obj = what[len(verb):].strip()
-        if verb == "end" and obj in OUTCOMES:
-            obj = status_text(obj, lang)
-        text = t("cmp_v_" + verb.replace(" ", "_"), x=obj).replace("()", "").strip()
-    return f"“{text}” ({said['at']})" if quoted else f"{text} ({said['at']})"
-
-
-def describe(g: dict, lang: str) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """One (grouped) divergence in the page's language: what differs, and each rule set's side."""
+def describe(g: dict, lang: str, traces: dict[str, Trace] | None = None) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """One (grouped) divergence in the page's language: what differs, and each rule set's side
+    (words from the catalogue put on the divergence's data; real cards under their Korean titles)."""
+    traces = traces or {}
     kind = g["kind"]
-    if kind == "outcome":
-        def say(v):
+
+    def say(rs: str, v) -> str:
+        tr = traces.get(rs)
+        if kind == "outcome":
             return status_text(v, lang)
-    elif kind == "path":
-        def say(v):
-            return _story(v, lang)
-    elif kind == "trigger":
-        def say(v):
-            return ", ".join(v) if v else t("cmp_never")
-    else:
-        def say(v):
-            return ", ".join(map(str, v)) if v else t("cmp_none")
-    parts = tuple((rs, say(v)) for rs, v in g["values"].items())
+        if kind == "path":
+            return moment_text(v, lang, tr, by_title=False)
+        if kind == "trigger":
+            return ", ".join(occ_text(o, lang, tr, by_title=False) for o in v) if v else t("cmp_never")
+        return ", ".join(name_text(x, lang, tr, by_title=False) for x in v) if v else t("cmp_none")
+    parts = tuple((rs, say(rs, v)) for rs, v in g["values"].items())
     if kind == "path":
-        after = _story(g["after"], lang, quoted=True) if g["after"] else t("cmp_the_start")
+        tr = traces.get(g.get("after_in", ""))
+        after = moment_text(g["after"], lang, tr, quoted=True, by_title=False) if g["after"] else t("cmp_the_start")
         return t("cmp_d_path", after=after), parts
     if kind == "trigger":
-        return t("cmp_d_trigger", trig=_trigger_label(g["trigger"], lang)), parts
+        tr = next((traces[rs] for rs in g["values"] if rs in traces), None)
+        return t("cmp_d_trigger", trig=_trigger_label(g["card"], g["when"], lang, tr)), parts
     if kind == "outcome":
         return t("cmp_d_outcome"), parts
     return t("cmp_d_list", what=t("o_" + kind)), parts

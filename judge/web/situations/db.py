@@ -156,7 +156,7 @@ def save(data: object, text: str, con: sqlite3.Connection | None = None) -> str:
                     con.execute("ROLLBACK")
             raise
     if row["canonical"] != canon:  # 64-bit hash collision: refuse rather than overwrite
-        raise JudgeError("another saved situation already has this id; change the title slightly")
+        raise JudgeError("id_collision", id=sid)
     return sid
 
 

@@ -1,0 +1,204 @@
+"""Effects on the board beside the run (issue 25): tags, damage, counters, traces and psi games.
+
+A trace or a psi game is a decision of both players made at the step where it resolves: an action
+`{at, by, trace_boost: N}` or `{at, by, psi_bid: N}` written for that step gives a player's boost
+or bid; none written is the stated default (no boost, a bid of 0), which the trace says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...i18n import msg
+from ...scenario import CORP, RUNNER, THIS, Amount, describe_effects
+from ..boardstate import corp_pay, counters_on, with_counters
+from ..conditions import amount
+from ..state import Flag
+from .core import Call, applies
+
+__all__: list[str] = []  # the functions register themselves in APPLY
+
+_DAMAGE = {"net_damage": 0, "meat_damage": 1, "core_damage": 2}
+
+
+@applies("tag")
+def tag(c: Call) -> None:
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    w.sides = replace(w.sides, tags=w.sides.tags + n)
+    c.note("tags_given", side=RUNNER, n=n, total=w.sides.tags)
+
+
+@applies("untag")
+def untag(c: Call) -> None:
+    w = c.x.w
+    n = min(amount(c.x, c.number, c.source), w.sides.tags)
+    w.sides = replace(w.sides, tags=w.sides.tags - n)
+    c.note("tags_removed", side=RUNNER, n=n, total=w.sides.tags)
+
+
+def _damage(c: Call) -> None:
+    """Damage discards a card from the grip per point; more damage than cards in the grip flatlines
+    the Runner: the game, and with it the run, ends. No grip given: recorded, never a flatline."""
+    x, w = c.x, c.x.w
+    n, kind = amount(x, c.number, c.source), _DAMAGE[c.e.kind]
+    dmg = list(w.sides.damage)
+    dmg[kind] += n
+    what = msg(f"engine.damage.{c.e.kind}")
+    grip = w.sides.grip
+    if grip is None:
+        w.sides = replace(w.sides, damage=(dmg[0], dmg[1], dmg[2]))
+        c.note("damage_uncounted", side=RUNNER, n=n, what=what)
+        return
+    w.sides = replace(w.sides, damage=(dmg[0], dmg[1], dmg[2]), grip=max(0, grip - n))
+    c.note("damage_taken", side=RUNNER, n=n, what=what, left=w.sides.grip)
+    if n > grip and not w.sides.flatlined:
+        w.sides = replace(w.sides, flatlined=True)
+        w.flags |= {Flag.RUN_ENDED}
+        c.note("flatlined", side=RUNNER, n=n, grip=grip)
+
+
+for _kind in _DAMAGE:
+    applies(_kind)(_damage)
+
+
+def _decisions(c: Call, kind: str) -> dict[str, tuple[int, int]]:
+    """Each player's boost or bid written for this step (the first not used yet): side -> (n, action)."""
+    x, st = c.x, c.st
+    w = x.w
+    out: dict[str, tuple[int, int]] = {}
+    for a in x.ctx.actions_at(st.id, w.ice if st.per_ice else None, w.visit):
+        if a.index in w.sides.used_bids or a.side in out:
+            continue
+        for e in a.effects:
+            if e.kind == kind and isinstance(e.arg, int | Amount):
+                out[a.side] = (amount(x, e.arg), a.index)
+                break
+    used = frozenset(i for _, i in out.values())
+    w.sides = replace(w.sides, used_bids=w.sides.used_bids | used)
+    w.applied |= used
+    return out
+
+
+def _pay(c: Call, side: str, n: int, why: str) -> int:
+    """A player pays for a boost or a bid; the Runner pays what they can (and the judge says so)."""
+    x, w = c.x, c.x.w
+    if n <= 0:
+        return 0
+    if side == CORP:
+        w.sides, _ = corp_pay(w.sides, n, why)
+        return n
+    if not x.can_pay(n):
+        can = w.credits + w.bp_credits
+        c.warn("w_cannot_pay_bid", n=n, can=can)
+        n = can
+    x.spend(n)
+    return n
+
+
+def _defaults(got: dict[str, tuple[int, int]], key: str) -> object:
+    missing = [s for s in (CORP, RUNNER) if s not in got]
+    if not missing:
+        return ""
+    return msg(f"engine.decisions.{key}_default_{'both' if len(missing) == 2 else missing[0]}")
+
+
+@applies("trace")
+def trace(c: Call) -> bool:
+    """Trace X: strength X plus the Corp's boost against the Runner's link plus their boost, each
+    boost paid in credits; a strength greater than the link wins for the Corp (`then`), otherwise
+    the Runner wins (`otherwise`)."""
+    x, w = c.x, c.x.w
+    base = amount(x, c.number, c.source)
+    got = _decisions(c, "trace_boost")
+    cb = _pay(c, CORP, got.get(CORP, (0, -1))[0], "trace")
+    rb = _pay(c, RUNNER, got.get(RUNNER, (0, -1))[0], "trace")
+    strength, link = base + cb, w.sides.link + rb
+    corp_wins = strength > link
+    c.note("trace_result", side=CORP, base=base, cb=cb, strength=strength, link=w.sides.link, rb=rb, total=link,
+           defaults=_defaults(got, "trace"), winner=msg(f"engine.decisions.{'corp' if corp_wins else 'runner'}_wins"))
+    return x.resolve(c.opt_effects("then" if corp_wins else "otherwise"), c.side, c.st, c.source, c.action)
+
+
+@applies("psi")
+def psi(c: Call) -> bool:
+    """A psi game: each player secretly bids 0, 1 or 2 credits and pays it; `differ` happens when the
+    bids differ, `match` when they are the same."""
+    x = c.x
+    got = _decisions(c, "psi_bid")
+    cb = _pay(c, CORP, got.get(CORP, (0, -1))[0], "psi")
+    rb = _pay(c, RUNNER, got.get(RUNNER, (0, -1))[0], "psi")
+    differ = cb != rb
+    c.note("psi_result", side=CORP, cb=cb, rb=rb, defaults=_defaults(got, "psi"),
+           result=msg(f"engine.decisions.bids_{'differ' if differ else 'match'}"))
+    return x.resolve(c.opt_effects("differ" if differ else "match"), c.side, c.st, c.source, c.action)
+
+
+@applies("trace_boost")
+def trace_boost(c: Call) -> None:
+    """Written as an action: the boost the trace resolving at this step uses (the trace reads it)."""
+    c.note("decision_kept", what=msg("engine.decisions.boost"))
+
+
+@applies("psi_bid")
+def psi_bid(c: Call) -> None:
+    """Written as an action: the bid the psi game at this step uses (the psi game reads it)."""
+    c.note("decision_kept", what=msg("engine.decisions.bid"))
+
+
+def _target(c: Call) -> str | None:
+    on = c.opt_name("on")
+    card = c.source if on in (None, THIS) else on
+    if card is None:
+        c.warn("w_counters_nowhere")
+    return card
+
+
+def _counters(c: Call, sign: int) -> bool:
+    x, w = c.x, c.x.w
+    card = _target(c)
+    if card is None:
+        return False
+    pairs = c.e.arg if isinstance(c.e.arg, tuple) else ()
+    if c.e.kind != "place_counters" and card not in w.sides.counted:
+        # the scenario gives no counters for the card: not counted, so spending or removing them is
+        # taken as possible (what the scenario's actions say happens), and the trace says so
+        c.note("counters_uncounted", card=card, what=describe_effects((c.e,)))
+        return True
+    if c.e.kind == "spend_counters":
+        have = counters_on(w.sides, card)
+        short = next(((k, n) for k, n in pairs if have.get(k, 0) < n), None)
+        if short is not None:
+            c.note("counters_short", card=card, n=short[1], what=msg(f"engine.counter_kinds.{short[0]}"),
+                   have=have.get(short[0], 0))
+            return False
+    for kind, want in pairs:
+        before = counters_on(w.sides, card).get(kind, 0)
+        w.sides = with_counters(w.sides, card, kind, sign * amount(x, want, card))
+        n = abs(counters_on(w.sides, card).get(kind, 0) - before)
+        c.note(f"counters_{'placed' if sign > 0 else 'removed'}", card=card, n=n,
+               what=msg(f"engine.counter_kinds.{kind}"), total=counters_on(w.sides, card).get(kind, 0))
+    return True
+
+
+@applies("place_counters")
+def place_counters(c: Call) -> bool:
+    return _counters(c, 1)
+
+
+@applies("remove_counters")
+def remove_counters(c: Call) -> bool:
+    return _counters(c, -1)
+
+
+@applies("spend_counters")
+def spend_counters(c: Call) -> bool:
+    return _counters(c, -1)
+
+
+@applies("if_tagged")
+def if_tagged(c: Call) -> bool:
+    """What a card does to a tagged Runner (`then`) or an untagged one (`otherwise`)."""
+    tagged = c.x.w.sides.tags > 0
+    c.note("if_tagged", side=RUNNER, state=msg(f"engine.decisions.{'tagged' if tagged else 'untagged'}"))
+    return c.x.resolve(c.opt_effects("then" if tagged else "otherwise"), c.side, c.st, c.source, c.action)

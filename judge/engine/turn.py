@@ -1,0 +1,53 @@
+"""A turn of several runs: each run starts from the board the one before left (what is installed,
+rezzed, trashed or stolen, the Runner's credits, tags, grip, clicks and counters); a flatline ends
+the turn. Each run is its own Trace."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..errors import JudgeError
+from ..scenario import Scenario
+from .run import start, step, trace_of
+from .state import State, evolve
+from .trace import Trace
+
+__all__ = ["run_turn", "carry"]
+
+# what a run leaves on the board for the next one
+CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever")
+
+
+def carry(fresh: State, before: State) -> State:
+    """The state before a run's first step, with the board the previous run left. A run spends a
+    click (when clicks are counted); the boosts and bids of the previous run are its own."""
+    sides = before.sides
+    if sides.clicks is not None:
+        sides = replace(sides, clicks=sides.clicks - 1)
+    sides = replace(sides, used_bids=frozenset())
+    return evolve(fresh, sides=sides, **{k: getattr(before, k) for k in CARRIED})
+
+
+def run_turn(sc: Scenario, ruleset_id: str | None = None) -> list[Trace]:
+    """Every run of the turn in order (a scenario of one run: that run). A flatlined Runner makes no
+    more runs: the turn stops there."""
+    traces: list[Trace] = []
+    last: State | None = None
+    for part in sc.runs or (sc,):
+        ctx, s = start(part, ruleset_id)
+        if last is not None:
+            if last.sides.flatlined:
+                break
+            s = carry(s, last)
+        events = []
+        states = [(0, s)]
+        while not s.done:
+            try:
+                s, evs = step(ctx, s)
+            except JudgeError as exc:
+                raise exc.located(part.source) from None
+            events.extend(evs)
+            states.append((len(events), s))
+        traces.append(trace_of(ctx, events, s, states))
+        last = s
+    return traces

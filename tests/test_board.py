@@ -1,0 +1,309 @@
+"""The board beside the run (issue 25): tags, grip and damage, clicks, counters, traces, psi games."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import run_yaml, scenario, texts
+
+from judge.analysis.check import compare
+from judge.engine import run
+from judge.errors import ScenarioError
+from judge.scenario.schema import schema
+
+RAVEN = """
+title: board
+run: {server: HQ}
+runner: {credits: %(credits)s, link: %(link)s}
+servers:
+  HQ:
+    ice:
+      - name: Raven
+        rezzed: true
+        subroutines:
+          - text: Trace 3, a power counter
+            effect: {trace: 3, then: {place_counters: {power: 1}}, otherwise: {tag: 1}}
+    cards: [Hedge Fund]
+actions: %(actions)s
+"""
+
+
+def raven(credits: int = 5, link: int = 0, actions: str = "[]"):
+    return run_yaml(RAVEN % {"credits": credits, "link": link, "actions": actions})
+
+
+def test_trace_with_no_boost_written_is_the_default_and_says_so():
+    t = raven()
+    assert t.board["counters"] == {"Raven": {"power": 1}}
+    assert t.board["tags"] == 0
+    line = next(x for x in texts(t) if x.startswith("Trace 3"))
+    assert "no boost written for either player" in line and "the Corp wins" in line
+
+
+def test_the_runner_boosts_to_a_tie_and_wins_the_trace_paying_for_it():
+    t = raven(link=1, actions='[{at: "3.2", ice: Raven, by: runner, trace_boost: 2}]')
+    assert t.board["counters"] == {}
+    assert t.board["tags"] == 1  # the Runner's win: the `otherwise` branch
+    assert t.states[-1][1].credits == 3
+    assert not t.warnings
+
+
+def test_the_corps_boost_beats_the_runners_and_is_recorded_as_paid():
+    t = raven(link=1, actions='[{at: "3.2", ice: Raven, by: runner, trace_boost: 2},'
+                              ' {at: "3.2", ice: Raven, by: corp, trace_boost: 1}]')
+    assert t.board["counters"] == {"Raven": {"power": 1}}
+    assert t.board["corp_paid"] == 1
+
+
+def test_a_runner_who_cannot_pay_the_boost_pays_what_they_have_and_is_warned():
+    t = raven(credits=1, link=1, actions='[{at: "3.2", ice: Raven, by: runner, trace_boost: 3}]')
+    assert t.states[-1][1].credits == 0
+    assert t.board["counters"] == {"Raven": {"power": 1}}  # 3 against 1 + 1
+    assert any(w.msg == "w_cannot_pay_bid" for w in t.warnings)
+
+
+def test_a_boost_for_a_step_with_no_trace_is_a_warning():
+    t = raven(actions='[{at: "3.1", ice: Raven, by: runner, trace_boost: 2}]')
+    assert t.board["counters"] == {"Raven": {"power": 1}}
+    assert t.states[-1][1].credits == 5
+    assert [w.msg for w in t.warnings] == ["w_bid_unused"]
+    assert "3.1@Raven" in t.warnings[0].text(t.rs)
+
+
+PSI = """
+run: {server: Server 1}
+servers:
+  Server 1:
+    root:
+      - name: Grid
+        type: upgrade
+        rezzed: true
+        abilities: [{when: approach_server, effect: {psi: true, differ: end_run, match: {tag: 1}}}]
+    cards: [{name: Atlas, type: agenda, points: 2}]
+actions: %s
+"""
+
+
+@pytest.mark.parametrize(("actions", "outcome", "tags", "credits"), [
+    ("[]", "successful", 1, 5),                                                    # both bid 0: match
+    ('[{at: "5", by: corp, psi_bid: 2}]', "unsuccessful", 0, 5),                   # differ
+    ('[{at: "5", by: corp, psi_bid: 2}, {at: "5", by: runner, psi_bid: 2}]', "successful", 1, 3),
+])
+def test_psi_game_bids_default_to_zero_and_are_paid(actions, outcome, tags, credits):
+    t = run_yaml(PSI % actions)
+    assert t.status == outcome
+    assert t.board["tags"] == tags
+    assert t.states[-1][1].credits == credits
+    assert t.board["points"]["runner"] == (2 if outcome == "successful" else 0)
+
+
+def test_psi_bid_above_two_is_refused_where_it_is_written():
+    with pytest.raises(ScenarioError) as e:
+        scenario(PSI % '[{at: "5", by: corp, psi_bid: 3}]')
+    assert "psi_bid" in str(e.value)
+
+
+DAMAGE = """
+run: {server: HQ}
+runner: %s
+servers:
+  HQ:
+    ice: [{name: Wall, rezzed: true, subroutines: [{text: hurt, effect: {net_damage: 3}}, End the run]}]
+    cards: [Hedge Fund]
+actions: [{at: "3.1", ice: Wall, by: runner, break: [2]}]
+"""
+
+
+def test_more_damage_than_cards_in_the_grip_flatlines_and_ends_the_run():
+    t = run_yaml(DAMAGE % "{grip: 2}")
+    assert t.board["flatlined"] is True and t.board["grip"] == 0
+    assert t.status == "unsuccessful"
+    assert t.lists["accessed"] == []
+
+
+def test_as_much_damage_as_cards_empties_the_grip_without_a_flatline():
+    t = run_yaml(DAMAGE % "{grip: [Sure Gamble, Dirty Laundry, Diesel]}")
+    assert t.board["flatlined"] is False and t.board["grip"] == 0
+    assert t.status == "successful"
+
+
+def test_no_grip_given_records_damage_and_never_flatlines():
+    t = run_yaml(DAMAGE % "{credits: 5}")
+    assert t.board["damage"] == {"net": 3, "meat": 0, "core": 0}
+    assert t.board["flatlined"] is False and t.board["grip"] is None
+    assert t.status == "successful"
+    assert "board" not in t.outcome() or t.outcome()["board"]["grip"] is None
+
+
+COUNTERS = """
+run: {server: HQ}
+runner:
+  tags: 2
+  clicks: 3
+  cards:
+    - name: Sucker
+      type: program
+      counters: {virus: 1}
+      abilities:
+        - {when: paid, cost: {spend_counters: {virus: 1}}, effect: {untag: 1}}
+        - {when: successful, if: {virus_counters: 1}, effect: {place_counters: {virus: 2}}}
+        - {when: successful, if: {tagged: true}, effect: {tag: {count: virus_counters}}}
+servers:
+  HQ: {cards: [Hedge Fund]}
+actions: %s
+"""
+
+
+def test_counters_spent_counted_and_placed_and_tags_counted():
+    t = run_yaml(COUNTERS % '[{at: "5.3", by: runner, use: Sucker}]')
+    # spent the only counter (2 → 1 tag), so the second ability's condition fails; still tagged:
+    # 0 counters on Sucker give 0 more tags
+    assert t.board["counters"] == {}
+    assert t.board["tags"] == 1
+    assert t.board["clicks"] == 2  # the run spent one
+
+
+def test_a_counter_cost_that_cannot_be_paid_stops_what_it_pays_for():
+    t = run_yaml(COUNTERS % '[{at: "5.3", by: runner, use: Sucker}, {at: "5.3", by: runner, use: Sucker}]')
+    assert t.board["tags"] == 1  # the second use found no counter
+    assert any("cannot be paid" in x for x in texts(t))
+
+
+def test_without_spending_the_counter_conditions_and_amounts_read_the_board():
+    t = run_yaml(COUNTERS % "[]")
+    assert t.board["counters"] == {"Sucker": {"virus": 3}}
+    assert t.board["tags"] == 5  # 2 + one per virus counter (3)
+
+
+def test_board_expectations_compare_and_report_differences():
+    t = run_yaml(COUNTERS % "[]")
+    assert compare(t, {"tags": 5, "counters": {"Sucker": {"virus": 3}}, "clicks": 2, "points": {"runner": 0}}) == []
+    diffs = compare(t, {"tags": 4, "counters": {"Sucker": {"virus": 1}}, "damage": {"net": 1}, "flatlined": True})
+    assert len(diffs) == 4
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("run: {server: HQ}\nrunner: {clicks: 0}\n", "runner.clicks"),
+    ("run: {server: HQ}\nrunner: {tags: -1}\n", "runner.tags"),
+    ("run: {server: HQ}\nrunner: {cards: [{name: X, type: program, counters: {bogus: 1}}]}\n", "counters"),
+    ("run: {server: HQ}\nexpect: {damage: {brain: 1}}\n", "expect.damage"),
+])
+def test_bad_board_input_is_one_clear_error(text, where):
+    with pytest.raises(ScenarioError) as e:
+        scenario(text)
+    assert where in e.value.located_text("en")
+
+
+def test_korean_words_for_the_board_events():
+    t = raven(link=1, actions='[{at: "3.2", ice: Raven, by: runner, trace_boost: 2}]')
+    ko = [e.text(t.rs, "ko") for e in t.events]
+    assert any(x.startswith("추적 3") for x in ko)
+    assert any("태그 1개" in x for x in ko)
+
+
+def test_the_schema_knows_the_board_keys():
+    s = schema()
+    assert {"tags", "grip", "link", "clicks"} <= set(s["properties"]["runner"]["properties"])
+    assert "clicks" in s["properties"]["corp"]["properties"]
+    assert "counters" in s["$defs"]["card"]["properties"]
+    for word in ("tag", "net_damage", "trace", "psi", "place_counters", "trace_boost", "psi_bid", "if_tagged"):
+        assert word in s["$defs"]["effect"]["oneOf"][1]["properties"]
+
+
+def test_a_plain_run_has_no_board_in_its_outcome():
+    t = run(scenario("run: {server: HQ}\nservers: {HQ: {cards: [Hedge Fund]}}\n"))
+    assert "board" not in t.outcome()
+
+
+def test_counters_not_given_are_not_counted_and_spending_them_is_taken_as_possible():
+    t = run_yaml("""
+    run: {server: HQ}
+    runner:
+      cards:
+        - {name: Tool, type: program, abilities: [{when: paid, cost: {spend_counters: {power: 1}}, effect: {gain: 2}}]}
+    servers: {HQ: {cards: [Hedge Fund]}}
+    actions: [{at: "5.3", by: runner, use: Tool}]
+    """)
+    assert t.states[-1][1].credits == 7
+    assert any("not counted" in x for x in texts(t))
+    assert t.board["counters"] == {}
+
+
+TURN = """
+runner: {credits: 5, clicks: 3, grip: 3}
+servers:
+  HQ:
+    ice: [{name: Raven, rezzed: false, subroutines: [{text: trace, effect: {trace: 3, then: {place_counters: {power: 1}}}}]}]
+    cards: [Hedge Fund]
+  Archives:
+    cards: [{name: Atlas, type: agenda, points: 2}, {name: Trap, type: asset, abilities: [{when: accessed, effect: {net_damage: 3}}]}]
+runs:
+  - server: HQ
+    actions: [{at: "2.3", ice: Raven, by: corp, rez: Raven}]
+  - server: Archives
+  - server: HQ
+expect: %s
+"""
+
+
+def test_a_turn_carries_the_board_from_run_to_run():
+    from judge.engine import run_turn
+    sc = scenario(TURN % "{clicks: 0}")
+    traces = run_turn(sc)
+    assert len(traces) == 3
+    assert traces[0].board["counters"] == {"Raven": {"power": 1}}
+    assert traces[1].lists["stolen"] == ["Atlas"] and traces[1].board["grip"] == 0
+    assert traces[1].board["flatlined"] is False  # 3 damage, 3 cards
+    # the ice rezzed in the first run is still rezzed, and its counters add up
+    assert traces[2].board["counters"] == {"Raven": {"power": 2}}
+    assert traces[2].board["clicks"] == 0
+    assert not any(w.msg == "w_never_rezzed" for w in traces[2].warnings)
+
+
+def test_a_flatline_ends_the_turn_and_a_later_runs_expectation_says_so(tmp_path):
+    from judge.analysis.check import check_file
+    text = (TURN % "{tags: 0}").replace("grip: 3", "grip: 2").replace(
+        "  - server: HQ\nexpect", "  - server: HQ\n    expect: {outcome: successful}\nexpect")
+    f = tmp_path / "turn.yaml"
+    f.write_text(text)
+    results = check_file(f)
+    labels = {r.label.rsplit("] ", 1)[-1]: r for r in results}
+    assert not labels["run 3"].passed and "was not made" in labels["run 3"].texts()[0]
+    assert labels["turn"].passed  # the board after the last run made: no tag
+
+
+def test_an_error_in_a_later_run_names_that_run():
+    bad = (TURN % "{}").replace("  - server: Archives\n", "  - server: Archives\n    actions: [{at: \"9.9\", by: runner, jack_out: true}]\n")
+    with pytest.raises(ScenarioError) as e:
+        scenario(bad)
+    assert "runs[1].actions[0]" in e.value.located_text("en")
+
+
+def test_a_one_run_view_of_a_turn_says_it_shows_the_first():
+    t = run(scenario(TURN % "{}"))
+    assert any("turn of 3 runs" in w.text(t.rs) for w in t.warnings)
+
+
+def test_first_run_of_the_turn_is_a_condition():
+    from judge.engine import run_turn
+    text = """
+    runner:
+      credits: 5
+      cards: [{name: Bonus, type: resource, abilities: [{when: successful, if: {first_run: true}, effect: {gain: 2}}]}]
+    servers: {HQ: {cards: [Hedge Fund]}}
+    runs: [{server: HQ}, {server: HQ}]
+    """
+    traces = run_turn(scenario(text))
+    assert [t.states[-1][1].credits for t in traces] == [7, 7]
+
+
+def test_counting_counters_that_are_not_given_is_said():
+    text = """
+    run: {server: Server 1}
+    servers:
+      Server 1:
+        cards:
+          - {name: Trap, type: asset, %s abilities: [{when: accessed, effect: {tag: {count: advancement_counters, plus: 1}}}]}
+    """
+    plain, given = run_yaml(text % ""), run_yaml(text % "counters: {advancement: 2},")
+    assert plain.board["tags"] == 1 and [w.msg for w in plain.warnings] == ["w_counters_not_given"]
+    assert given.board["tags"] == 3 and not given.warnings
