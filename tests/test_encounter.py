@@ -295,3 +295,14 @@ def test_the_stepper_shows_the_corps_credits_only_when_they_are_counted(client):
     plain = (root / "o-break-without-a-breaker-costs-nothing.yaml").read_text(encoding="utf-8")
     sid = client.post("/api/scenarios", data=plain, headers=yaml_).get_json()["id"]
     assert "Corp credits after" not in client.get(f"/s/{sid}").get_data(as_text=True)
+
+
+def test_the_corps_trace_boost_is_paid_from_its_counted_pool_and_only_what_it_has():
+    raven = {"name": "Raven", "rezzed": True, "subroutines": [
+        {"text": "Trace 3", "effect": {"trace": 3, "then": {"place_counters": {"power": 1}}, "otherwise": {"tag": 1}}}]}
+    boost = {"at": "3.2", "ice": "Raven", "by": "corp", "trace_boost": 2}
+    assert final(go([raven], [boost], corp=5)).corp_credits == 3
+    short = go([raven], [boost], corp=1)
+    assert final(short).corp_credits == 0
+    assert any("The Corp cannot pay 2 credit(s)" in w.text(short.rs) for w in short.warnings)
+    assert final(go([raven], [boost])).corp_credits is None
