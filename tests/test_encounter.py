@@ -306,3 +306,14 @@ def test_the_corps_trace_boost_is_paid_from_its_counted_pool_and_only_what_it_ha
     assert final(short).corp_credits == 0
     assert any("The Corp cannot pay 2 credit(s)" in w.text(short.rs) for w in short.warnings)
     assert final(go([raven], [boost])).corp_credits is None
+
+
+def test_cards_show_says_what_a_breakers_strength_and_pump_count():
+    from click.testing import CliRunner
+
+    from judge.cli.catalogue import cards
+
+    unity = CliRunner().invoke(cards, ["show", "unity"])
+    assert unity.exit_code == 0 and "+1 for each installed icebreaker, for 1 credit(s)" in unity.output
+    echelon = CliRunner().invoke(cards, ["show", "echelon", "--lang", "ko"])
+    assert echelon.exit_code == 0 and "설치된 아이스브레이커마다 +1" in echelon.output

@@ -172,8 +172,11 @@ def _breaker_lines(b: dict | None, lang: str) -> list[str]:
         key = "breaks_any" if subs in (0, "any") else "breaks"
         out.append("  " + t(f"cli.cards.label.{key}", lang, kinds=kinds, subs=subs, cost=x["cost"]))
     for p in b.get("pump", []):
-        out.append("  " + t("cli.cards.label.pump", lang, n=p["strength"], cost=p["cost"],
+        key, per = ("pump_per", t(f"cli.cards.label.per_{p['per']}", lang)) if p.get("per") else ("pump", "")
+        out.append("  " + t(f"cli.cards.label.{key}", lang, n=p.get("strength", 0), per=per, cost=p["cost"],
                             until=t(f"engine.until.{p.get('until', 'encounter_ends')}", lang)))
+    if b.get("strength_per"):
+        out.append("  " + t("cli.cards.label.strength_per", lang, per=t(f"cli.cards.label.per_{b['strength_per']}", lang)))
     return out
 
 
