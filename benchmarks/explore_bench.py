@@ -6,7 +6,11 @@
    Control unrezzed in front of HQ, Caprice Nisei unrezzed in its root, Femme Fatale's optional
    bypass in the Runner's rig, no action written. Every rez, break, jack out, paid ability (Border
    Control's trash) and optional ability is a choice. The target: explored completely in under 1 s.
-2. A board that explodes (ten unrezzed ice of three subroutines, two upgrades, Femme Fatale)
+2. Three ice and two breakers with credits open (issue 24): Ice Wall, Enigma and Tollbooth, the
+   Corp's pool counted, Corroder and Gordian Blade in the rig, 8 credits: every rez (paid from the
+   Corp's 10 credits), every break with each breaker that can pay, every jack out. The target:
+   explored completely in under 1 s.
+3. A board that explodes (ten unrezzed ice of three subroutines, two upgrades, Femme Fatale)
    under the page's caps (4000 lines, 2.5 s): the page must answer within them.
 """
 
@@ -35,6 +39,20 @@ servers:
   HQ:
     ice: [{card: Ice Wall}, {card: Enigma}, {card: Border Control}]
     root: [{card: Caprice Nisei}]
+    cards: [{card: Hedge Fund}]
+"""
+
+
+THREE_ICE_BREAKERS = """\
+title: Three ice, two breakers, credits open
+run: {server: HQ}
+corp: {credits: 10}
+runner:
+  credits: 8
+  cards: [{card: Corroder}, {card: Gordian Blade}]
+servers:
+  HQ:
+    ice: [{card: Ice Wall}, {card: Enigma}, {card: Tollbooth}]
     cards: [{card: Hedge Fund}]
 """
 
@@ -74,6 +92,14 @@ def main() -> None:
         print(f"  {rs:8} {t * 1000:7.1f} ms  {exp.nodes} decision states, {exp.branches} options tried, "
               f"{exp.walked} lines before merging, {lines.total} lines: {o['successful']} successful, "
               f"{o['unsuccessful']} unsuccessful, {o['neither']} neither; truncated: {exp.truncated}")
+    sc2 = load_scenario("three-ice-breakers.yaml", text=THREE_ICE_BREAKERS)
+    print("three ice, two breakers, credits open (explored completely; median of", args.repeat, "runs):")
+    for rs in ("ffg-rr", "nsg", "ffg-core"):
+        t, exp, lines = measure(sc2, rs, args.repeat)
+        o = lines.outcomes()
+        print(f"  {rs:8} {t * 1000:7.1f} ms  {exp.nodes} decision states, {exp.branches} options tried, "
+              f"{lines.total} lines: {o['successful']} successful, {o['unsuccessful']} unsuccessful, "
+              f"{o['neither']} neither; truncated: {exp.truncated}")
     big = load_scenario("big.yaml", text=big_board())
     print("a board that explodes, under the page's caps (4000 lines, 2.5 s):")
     for rs in ("ffg-rr", "nsg"):

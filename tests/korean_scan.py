@@ -28,6 +28,7 @@ FORMAT = set(EFFECTS) | set(WHENS) | set(CONDITIONS) | set(COUNTS) | {
     "at", "time", "granted_by", "trash_cost", "points", "credits", "bad_publicity", "actions", "expect", "title",
     "tags", "explanation", "sources", "ruleset", "turn", "position", "inward_of", "outward_of", "outermost",
     "innermost", "otherwise", "then", "count", "times", "plus", "mandatory", "this", "that", "confidence",
+    "with", "of", "until", "rez_cost", "credits_for", "breaker", "corp_credits", "broken", "encountered_ice",
 }
 FALLBACK = re.compile(r"을\(를\)|를\(을\)|은\(는\)|는\(은\)|이\(가\)|가\(이\)|와\(과\)|과\(와\)|\(으\)로")
 # a number said as money without its unit: "5를 내고", "3 지불", "2을 얻는다"

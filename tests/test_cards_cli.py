@@ -118,8 +118,10 @@ def test_coverage_ends_with_the_modelled_line():
     ids = modelled_ids()
     ice = len(ids & {c.id for c in standard_ice()})
     runs = len(ids & {c.id for c in standard_run_cards()})
-    assert lines[-1] == f"modelled: {ice} of 127 standard ice, {runs} of 61 standard run cards, {len(ids)} cards in all"
     exact = sum(1 for m in models().values() if m.exact)
+    # the line keeps its text and adds the approximate count (issue 24)
+    assert lines[-1] == (f"modelled: {ice} of 127 standard ice, {runs} of 61 standard run cards, {len(ids)} cards in all, "
+                         f"{len(ids) - exact} approximate")
     assert lines[-2] == (f"models: {exact} exact, {len(ids) - exact} approximate "
                          "(what an approximate model leaves out: judge cards show <card>)")
 
@@ -127,7 +129,7 @@ def test_coverage_ends_with_the_modelled_line():
 def test_coverage_counts_modelled_ids_and_warns_of_ids_that_are_no_card(monkeypatch):
     monkeypatch.setattr(cards_cli, "modelled_ids", lambda: {"tollbooth", "inside_job", "hedge_fund", "no_such"})
     r = CliRunner().invoke(cards, ["coverage"])
-    assert r.stdout.splitlines()[-1] == "modelled: 1 of 127 standard ice, 1 of 61 standard run cards, 3 cards in all"
+    assert r.stdout.splitlines()[-1].startswith("modelled: 1 of 127 standard ice, 1 of 61 standard run cards, 3 cards in all, ")
     assert r.stderr == "warning: modelled ids that are no card: no_such\n"
     assert json.loads(CliRunner().invoke(cards, ["coverage", "--format", "json"]).stdout)["modelled"] == {
         "standard_ice": 1, "standard_run_cards": 1, "cards": 3}

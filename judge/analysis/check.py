@@ -125,6 +125,10 @@ def actual(t: Trace, key: str):
         return {"gained": t.bp["gained"], "lost": t.bp["lost"], "spent": t.bp["spent"]}
     if key == "replaced":
         return t.replaced_by
+    if key == "corp_credits":  # the Corp's pool when the run is over (None: not counted)
+        return t.states[-1][1].corp_credits
+    if key == "broken":  # every subroutine broken in the run: "Enigma 2"
+        return [str(x) for x in t.states[-1][1].broken_log]
     if key in EXPECT_BOARD:  # the board after the run (tags, damage, grip, counters...)
         return t.board[key]
     return t.lists[key]

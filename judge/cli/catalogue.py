@@ -151,10 +151,32 @@ def _model_lines(d: dict, lang: str) -> list[str]:
     else:
         out = [f"{_l('model', lang)} ({_l(m['confidence'], lang)}):", "  " + m["about"][lang]]
         out += [f"{_l('left_out', lang)}:", *(f"  - {x[lang]}" for x in m["left_out"])] if m["left_out"] else []
+        out += _breaker_lines(m["card"].get("breaker"), lang)
     if d["cases"]:
         out.append(f"{_l('cases', lang)}:")
         out += [f"  {c['stem']}  {c['title']}" + (f"  ({_l('by_reference', lang)})" if c["by_reference"] else "")
                 for c in d["cases"]]
+    return out
+
+
+def _breaker_lines(b: dict | None, lang: str) -> list[str]:
+    """An icebreaker model's break and pump abilities (issue 24), as lines."""
+    if not b:
+        return []
+    from ..engine.encounter import subtype_words
+
+    out = [f"{_l('breaker', lang)}:"]
+    for x in b.get("break", []):
+        kinds = subtype_words(tuple(x["subtypes"]) if isinstance(x["subtypes"], list) else ("any",)).text(lang)
+        subs = x.get("subs", 1)
+        key = "breaks_any" if subs in (0, "any") else "breaks"
+        out.append("  " + t(f"cli.cards.label.{key}", lang, kinds=kinds, subs=subs, cost=x["cost"]))
+    for p in b.get("pump", []):
+        key, per = ("pump_per", t(f"cli.cards.label.per_{p['per']}", lang)) if p.get("per") else ("pump", "")
+        out.append("  " + t(f"cli.cards.label.{key}", lang, n=p.get("strength", 0), per=per, cost=p["cost"],
+                            until=t(f"engine.until.{p.get('until', 'encounter_ends')}", lang)))
+    if b.get("strength_per"):
+        out.append("  " + t("cli.cards.label.strength_per", lang, per=t(f"cli.cards.label.per_{b['strength_per']}", lang)))
     return out
 
 

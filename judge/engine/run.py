@@ -10,9 +10,10 @@ from ..scenario import CENTRALS, CORP, Scenario
 from ..scenario.yamlsource import path_text
 from . import board, boardstate
 from .context import Context, make_context
+from .encounter import AFTER_RUN
 from .executor import ALWAYS_ACTIVE, Exec
 from .state import State, Work
-from .trace import WARNING, Event, Pairs, Trace, occurrence
+from .trace import ACTION, WARNING, Event, Pairs, Trace, occurrence
 
 __all__ = ["start", "step", "run", "trace_of"]
 
@@ -28,7 +29,8 @@ def start(sc: Scenario, ruleset_id: str | None = None) -> tuple[Context, State]:
         step=ctx.rs.start, server=sc.server, slots=tuple(slots),
         root=tuple((k, tuple(c.key for c in srv.root)) for k, srv in sc.servers.items()),
         contents=tuple((k, tuple(c.key for c in srv.cards)) for k, srv in sc.servers.items()),
-        next_sid=sid, rezzed=frozenset(c.key for c in ctx.cards.values() if c.rezzed), credits=sc.credits)
+        next_sid=sid, rezzed=frozenset(c.key for c in ctx.cards.values() if c.rezzed), credits=sc.credits,
+        corp_credits=sc.corp_credits, hosted=tuple((c.key, c.credits) for c in sc.placed_cards() if c.credits))
     s = replace(s, rezzed_ever=s.rezzed, sides=boardstate.initial(sc, ctx.cards))
     return ctx, s
 
@@ -67,7 +69,15 @@ def trace_of(ctx: Context, events: list[Event], s: State, states: list[tuple[int
 def _warnings(ctx: Context, events: list[Event], s: State) -> list[Event]:
     """What the judge could not read, Corp cards that never reacted because they were never
     rezzed, and actions that never applied: each usually a sign the situation was misread."""
-    return _notices(ctx) + _never_rezzed(ctx, s) + _unapplied(ctx, events, s) + _unused_bids(ctx, s)
+    return (_notices(ctx) + _never_rezzed(ctx, s) + _unapplied(ctx, events, s) + _unused_bids(ctx, s)
+            + _encounter_notes(ctx, s))
+
+
+def _encounter_notes(ctx: Context, s: State) -> list[Event]:
+    """What the run did not count, said once after it (not warnings: the answer holds as written)."""
+    st = ctx.rs.step(s.step)  # the step the run ended at: the note belongs to the run's end
+    return [Event(kind=ACTION, step=st.id, ice=None, occurrence=st.id, side=None, msg=k, args=(), rule=st.rule,
+                  extra=()) for k in AFTER_RUN if k in s.said]
 
 
 def _warning(ctx: Context, msg: str, **args: object) -> Event:

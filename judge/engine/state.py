@@ -98,6 +98,13 @@ class RunFields(metaclass=Layout):
     label: str | None = None            # successful / unsuccessful / neither, once the run is labelled
     done: bool = False
     sides: BoardState = EMPTY           # the board beside the run: tags, grip, clicks, counters (boardstate)
+    # the encounter computed (issue 24; `engine.encounter`)
+    corp_credits: int | None = None     # the Corp's pool; None: not counted (no `corp: {credits}`)
+    boosts: tuple[tuple[str, int, str, str], ...] = ()  # (card, +strength, until, the encounter it is for)
+    broken_log: tuple[str, ...] = ()    # every subroutine broken this run: "Enigma 2"
+    hosted: tuple[tuple[str, int], ...] = ()  # credits left on cards (`credits: N`)
+    said: frozenset[str] = frozenset()  # one-time notes already on the trace
+    used_on: tuple[tuple[str, str], ...] = ()  # (breaker, ice) for breakers used once per run
 
 
 class State(RunFields, frozen=True):

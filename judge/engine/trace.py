@@ -256,7 +256,15 @@ class Trace:
     def outcome(self) -> dict[str, Any]:
         return {"status": self.status, "end": self.end, **self.lists,
                 "bad_publicity_credits": {"gained": self.bp["gained"], "lost": self.bp["lost"]},
-                "replaced_by": self.replaced_by, **({"board": self.board} if self.board_shown else {})}
+                "replaced_by": self.replaced_by, **({"board": self.board} if self.board_shown else {}),
+                **self._encounter()}
+
+    def _encounter(self) -> dict[str, Any]:
+        """What the encounter computed (issue 24): subroutines broken, the Corp's pool at the end."""
+        final = self.states[-1][1] if self.states else None
+        if final is None:
+            return {}
+        return {"broken": [str(x) for x in final.broken_log], "corp_credits": final.corp_credits}
 
     def as_dict(self, lang: str = "en") -> dict[str, Any]:
         from .summary import summarize  # summary reads a Trace by its fields

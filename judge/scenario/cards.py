@@ -13,6 +13,7 @@ from ..rulesets.whens import MOMENTS
 from . import effects
 from .board import parse_counters
 from .conditions import parse_conditions
+from .encounter import parse_breaker
 from .model import CARD_TYPES, THIS, Ability, Card, Effect, Subroutine
 from .named import resolve_card
 from .readings import read_subroutine
@@ -23,7 +24,8 @@ from .yamlsource import YPath
 __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
-             "runs", "text", "counters")
+             "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker")
+CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 
@@ -112,7 +114,13 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         trash_cost=V.integer(v["trash_cost"], path + ("trash_cost",), 0, 100) if "trash_cost" in v else None,
         points=V.integer(v["points"], path + ("points",), 0, 20) if "points" in v else None,
         subroutines=subs, abilities=abilities, line=V.line(path),
-        counters=parse_counters(V, v["counters"], path + ("counters",)) if "counters" in v else None)
+        counters=parse_counters(V, v["counters"], path + ("counters",)) if "counters" in v else None,
+        strength=V.integer(v["strength"], path + ("strength",), 0, 100) if v.get("strength") is not None else None,
+        rez_cost=V.integer(v["rez_cost"], path + ("rez_cost",), 0, 100) if v.get("rez_cost") is not None else None,
+        credits=V.integer(v["credits"], path + ("credits",), 0, 100) if "credits" in v else 0,
+        credits_for=V.choice(v["credits_for"], path + ("credits_for",), CREDITS_FOR, "value")
+        if "credits_for" in v else None,
+        breaker=parse_breaker(V, v["breaker"], path + ("breaker",)) if "breaker" in v else None)
 
 
 def parse_cards(V: Validator, v: Any, path: YPath, side: str, default_type: str | None = None) -> tuple[Card, ...]:

@@ -66,6 +66,10 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
             out += f" ({_w('on', lang)} {in_lang(v, lang)})"
         elif k == "granted_by":
             out += f" ({_w('granted_by', lang)} {in_lang(v, lang)})"
+        elif k in ("with", "of"):
+            out += f" ({_w(k, lang)} {in_lang(v, lang) if v not in ('this', 'encountered_ice') else _w(str(v), lang)})"
+        elif k == "until":
+            out += f" ({t(f'engine.until.{v}', lang)})"
     return out
 
 

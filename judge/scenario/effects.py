@@ -9,6 +9,7 @@ from ..i18n import Text, msg
 from . import cards
 from .board import parse_counters
 from .conditions import COUNTS
+from .encounter import DURATIONS
 from .model import Amount, Effect
 from .validate import MAX_TEXT, Validator, value_kind
 from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
@@ -94,6 +95,8 @@ def _arg(V: Validator, kind: str, shape: Shape, val: Any, p: YPath) -> object:
     if shape is Shape.SERVER:
         return V.string(val, p, kind="a_server_name")
     if shape is Shape.AMOUNT:
+        if kind == "strength" and isinstance(val, int) and not isinstance(val, bool):
+            return V.integer(val, p, -100, 100)  # a strength change may lower it
         if isinstance(val, dict):
             V.mapping(val, p, ("count", "times", "plus"), ("count",))
             return Amount(V.choice(val["count"], p + ("count",), COUNTS, "count"),
@@ -134,6 +137,8 @@ def _option(V: Validator, opt: str, val: Any, p: YPath, side: str) -> object:
         return parse_effects(V, val, p, side)
     if shape is Opt.CARD:
         return V.string(val, p, kind="a_card_name")
+    if shape is Opt.DURATION:
+        return V.choice(val, p, DURATIONS, "value")
     return V.boolean(val, p)  # Opt.FLAG
 
 

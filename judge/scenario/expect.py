@@ -14,7 +14,7 @@ __all__ = ["parse_expect", "EXPECT_KEYS", "OUTCOMES"]
 
 EXPECT_KEYS = ("outcome", "end", "path", "skipped", "approached", "encountered", "passed",
                "bypassed", "accessed", "stolen", "trashed", "triggered", "bad_publicity_credits",
-               "warnings", "credits", "replaced", "error") + EXPECT_BOARD
+               "warnings", "credits", "replaced", "error") + EXPECT_BOARD + ("corp_credits", "broken")
 OUTCOMES = ("successful", "unsuccessful", "neither")
 
 
@@ -44,7 +44,7 @@ def _one(V: Validator, v: Any, path: YPath) -> dict[str, Any]:
         elif k == "bad_publicity_credits":
             V.mapping(val, p, ("gained", "lost", "spent"))
             out[k] = {kk: V.integer(vv, p + (kk,), 0, 100) for kk, vv in val.items()}
-        elif k in ("warnings", "credits"):
+        elif k in ("warnings", "credits", "corp_credits"):
             out[k] = V.integer(val, p, 0, 1000)
         elif k == "replaced":  # the card whose replacement of the access applied (null: none)
             out[k] = None if val is None else V.string(val, p, kind="a_card_name")

@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import Text, t
 from ..rulesets import RULESETS, whens
+
+if TYPE_CHECKING:
+    from .encounter import Breaker
 
 __all__ = ["Effect", "Ability", "Subroutine", "Card", "Server", "Action", "Scenario", "Amount", "CENTRALS",
            "SIDES", "CARD_TYPES", "WHENS", "RUNNER", "CORP", "THIS", "THAT_ICE", "walk_effects", "says_end_the_run"]
@@ -129,6 +132,11 @@ class Card:
     runs: str | None = None             # a run event: which servers its run may attack (any, remote, ...)
     rezzed_said: bool = False           # `rezzed` is written (unrezzed on purpose is not a slip)
     counters: tuple[tuple[str, int], ...] | None = None  # (kind, n) when the run begins; None: not given, not counted
+    strength: int | None = None         # ice and icebreakers: printed (catalogue) or `strength: N`
+    rez_cost: int | None = None         # Corp cards: the catalogue's cost, or `rez_cost: N`
+    credits: int = 0                    # credits hosted on the card (`credits: N`)
+    credits_for: str | None = None      # what hosted credits may pay for: icebreakers, any
+    breaker: Breaker | None = None      # an icebreaker's abilities (`breaker:` of its model)
 
     @property
     def is_ice(self) -> bool:
@@ -206,6 +214,7 @@ class Scenario:
     runs: tuple[Any, ...] = ()           # a turn of several runs: each run's Scenario, this one first (`runs:`)
     turn_expect: dict[str, Any] | None = None  # the turn's `expect` (the board after the last run)
     run_index: int = 0                   # which run of the turn this is (0: the first, or the only one)
+    corp_credits: int | None = None      # `corp: {credits: N}`; None: the Corp's money is not counted
 
     def placed_cards(self) -> tuple[Card, ...]:
         """The cards the file lists (players' cards, then each server's ice, root and contents)."""

@@ -15,7 +15,8 @@ __all__ = ["resolve_card", "OVERRIDES"]
 
 # What a scenario may say beside `card:` (`name` is the English title; `id` renames the card).
 OVERRIDES = ("card", "id", "rezzed", "subroutines", "abilities", "trash_cost", "points", "subtypes", "type", "runs",
-             "text", "counters")
+             "text", "counters", "strength", "rez_cost", "credits", "credits_for")
+REZ_COSTS = ("ice", "asset", "upgrade")  # Corp types whose catalogue cost is a rez cost
 
 
 def resolve_card(V: Validator, v: dict[str, Any], path: YPath, side: str) -> tuple[dict[str, Any], str | None, str]:
@@ -34,6 +35,10 @@ def resolve_card(V: Validator, v: dict[str, Any], path: YPath, side: str) -> tup
         out["trash_cost"] = facts.trash_cost
     if facts.agenda_points is not None:
         out["points"] = facts.agenda_points
+    if facts.strength is not None:
+        out["strength"] = facts.strength
+    if facts.cost is not None and facts.side == "corp" and facts.scenario_type in REZ_COSTS:
+        out["rez_cost"] = facts.cost
     found = model(facts.id)
     if found is not None:
         out.update(found.card)

@@ -134,7 +134,7 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None, validator: Val
     turn = V.choice(run["turn"], ("run", "turn"), SIDES, "player") if "turn" in run else RUNNER
     server = V.string(run["server"], ("run", "server"), kind="a_server_name")
     by = V.string(run["by"], ("run", "by"), kind="a_card_name") if "by" in run else None
-    corp = V.mapping(top.get("corp", {}), ("corp",), ("bad_publicity", "cards") + CORP_KEYS)
+    corp = V.mapping(top.get("corp", {}), ("corp",), ("bad_publicity", "cards", "credits") + CORP_KEYS)
     bp = V.integer(corp.get("bad_publicity", 0), ("corp", "bad_publicity"), 0, 100)
     corp_cards = parse_cards(V, corp.get("cards", []), ("corp", "cards"), "corp")
     runner = V.mapping(top.get("runner", {}), ("runner",), ("credits", "cards") + RUNNER_KEYS)
@@ -152,7 +152,8 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None, validator: Val
                   explanation=_explanation(V, top), sources=sources, confidence=confidence,
                   bad_publicity=bp, credits=credits,
                   runner_cards=runner_cards, corp_cards=corp_cards, source=doc.source, turn=turn,
-                  sides=parse_sides(V, runner, corp) if any(k in runner for k in RUNNER_KEYS) or "clicks" in corp else None)
+                  sides=parse_sides(V, runner, corp) if any(k in runner for k in RUNNER_KEYS) or "clicks" in corp else None,
+                  corp_credits=V.integer(corp["credits"], ("corp", "credits"), 0, 1000) if "credits" in corp else None)
     known = check_cards(sc)
     if by is not None and by not in known:
         raise V.err(("run", "by"), "by_unknown", c=repr(by))

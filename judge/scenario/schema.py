@@ -7,8 +7,9 @@ from typing import Any
 from .. import rulesets
 from ..rulesets.whens import MOMENTS
 from .board import CORP_KEYS, COUNTER_KINDS, DAMAGE_KINDS, EXPECT_BOARD, RUNNER_KEYS
-from .cards import ABILITY_KEYS, CARD_KEYS, RUNS
+from .cards import ABILITY_KEYS, CARD_KEYS, CREDITS_FOR, RUNS
 from .conditions import CONDITIONS, COUNTS
+from .encounter import DURATIONS, breaker_schema
 from .expect import EXPECT_KEYS, OUTCOMES
 from .model import CARD_TYPES, SIDES
 from .named import OVERRIDES
@@ -56,11 +57,12 @@ def schema() -> dict[str, Any]:
     }
     one = {k: {"enum": list(spec.choices)} if spec.shape is Shape.WORD else shapes[spec.shape]
            for k, spec in EFFECTS.items()}
+    one["strength"] = {"anyOf": [{"type": "integer", "minimum": -100, "maximum": 100}, amount]}
     kinds = {"bool": {"type": "boolean"}, "count": whole, "server": name, "word": name}
     conditions = {"type": "object", "additionalProperties": False, "minProperties": 1,
                   "properties": {k: kinds[v] for k, v in CONDITIONS.items()}}
     opt_shapes = {Opt.POSITION: position, Opt.SERVER: name, Opt.CARD: name, Opt.FLAG: {"type": "boolean"},
-                  Opt.EFFECTS: {"$ref": "#/$defs/effect"}}
+                  Opt.EFFECTS: {"$ref": "#/$defs/effect"}, Opt.DURATION: {"enum": list(DURATIONS)}}
     options = {k: opt_shapes[o] for k, o in OPTIONS.items()}
     effect_map = {"type": "object", "minProperties": 1,
                   "properties": {**one, **options}, "additionalProperties": False,
@@ -80,7 +82,10 @@ def schema() -> dict[str, Any]:
             _str(MAX_TEXT),
             {"type": "object", "additionalProperties": False, "required": ["text"],
              "properties": {"text": _words(MAX_TEXT), "effect": {"$ref": "#/$defs/effect"}}}]}},
-        "abilities": {"type": "array", "items": ability}, "counters": counters}
+        "abilities": {"type": "array", "items": ability}, "counters": counters,
+        "strength": {"type": "integer", "minimum": 0}, "rez_cost": {"type": "integer", "minimum": 0},
+        "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
+        "breaker": breaker_schema()}
     card = {"type": "object", "additionalProperties": False, "required": ["name"],
             "properties": {k: card_props[k] for k in CARD_KEYS}}
     step_at = {"type": "string", "enum": step_ids}
@@ -99,7 +104,7 @@ def schema() -> dict[str, Any]:
         "outcome": {"enum": list(OUTCOMES)},
         "end": {"type": "string"},
         **{k: str_list for k in EXPECT_KEYS
-           if k not in ("outcome", "end", "bad_publicity_credits", "warnings", "credits", "replaced") + EXPECT_BOARD},
+           if k not in ("outcome", "end", "bad_publicity_credits", "warnings", "credits", "replaced", "corp_credits") + EXPECT_BOARD},
         **{k: whole for k in ("tags", "grip", "clicks")}, "flatlined": {"type": "boolean"},
         "damage": {"type": "object", "additionalProperties": False, "properties": {k: whole for k in DAMAGE_KINDS}},
         "points": {"type": "object", "additionalProperties": False, "properties": {k: whole for k in SIDES}},
@@ -107,7 +112,7 @@ def schema() -> dict[str, Any]:
         "bad_publicity_credits": {"type": "object", "additionalProperties": False, "properties": {
             k: {"type": "integer", "minimum": 0} for k in ("gained", "lost", "spent")}},
         "warnings": {"type": "integer", "minimum": 0}, "credits": {"type": "integer", "minimum": 0},
-        "replaced": {"type": ["string", "null"]},
+        "replaced": {"type": ["string", "null"]}, "corp_credits": {"type": "integer", "minimum": 0},
         "error": {"type": "string"}}}
     named = {"type": "object", "required": ["card"], "additionalProperties": False,
              "properties": {k: card_props.get(k, name) for k in OVERRIDES}}
@@ -130,6 +135,7 @@ def schema() -> dict[str, Any]:
                     "properties": {"server": name, "by": name, "turn": {"enum": list(SIDES)}}},
             "corp": {"type": "object", "additionalProperties": False, "properties": {
                 "bad_publicity": {"type": "integer", "minimum": 0}, "cards": cards,
+                "credits": {"type": "integer", "minimum": 0},
                 **{k: {"type": "integer", "minimum": 0} for k in CORP_KEYS}}},
             "runner": {"type": "object", "additionalProperties": False, "properties": {
                 "credits": {"type": "integer", "minimum": 0}, "cards": cards,

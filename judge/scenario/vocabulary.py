@@ -44,13 +44,15 @@ class Opt(StrEnum):
     EFFECTS = "effects"    # an effect or a list of effects
     CARD = "card"          # the name of a card
     FLAG = "flag"          # true or false
+    DURATION = "duration"  # encounter_ends, run_ends, turn_ends (`encounter.DURATIONS`)
 
 
 # Option name -> the shape of its value.
 OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to": Opt.SERVER,
                            "otherwise": Opt.EFFECTS, "then": Opt.EFFECTS, "granted_by": Opt.CARD,
                            "mandatory": Opt.FLAG,
-                           "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS}  # board: counters, psi
+                           "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
+                           "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION}  # encounter
 
 
 @dataclass(frozen=True)
@@ -86,7 +88,7 @@ _SPECS = (
     EffectSpec("uninstall", Shape.CARD, cost=True),
     EffectSpec("trash", Shape.CARD, (), legality.trash, cost=True),
     EffectSpec("decline_steal", Shape.CARD, (), legality.decline_steal),
-    EffectSpec("break", Shape.SUBS, (), legality.break_subs),
+    EffectSpec("break", Shape.SUBS, ("with",), legality.break_subs),
     EffectSpec("install_ice", Shape.ICE_CARD, ("position", "server")),
     EffectSpec("move_ice", Shape.CARD, ("to", "position")),
     EffectSpec("swap_ice", Shape.PAIR),
@@ -121,6 +123,9 @@ _SPECS = (
     EffectSpec("trace_boost", Shape.AMOUNT),
     EffectSpec("psi_bid", Shape.BID),
     EffectSpec("if_tagged", Shape.NONE, ("then", "otherwise")),  # `then` if the Runner is tagged, else `otherwise`
+    EffectSpec("strength", Shape.AMOUNT, ("of", "until")),  # signed: {strength: -1}
+    EffectSpec("corp_gain", Shape.AMOUNT),  # the Corp's pool (`corp: {credits}`), through encounter.corp_gain
+    EffectSpec("corp_lose", Shape.AMOUNT),
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}

@@ -9,12 +9,13 @@ already makes at that step is fixed, not offered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from ...engine import board
 from ...engine.conditions import failing
 from ...engine.context import Context
+from ...engine.encounter import can_break
 from ...engine.executor import Exec
 from ...engine.state import Flag, State, Work
 from ...engine.trace import Event, occurrence
@@ -46,6 +47,7 @@ class Choice:
     subs: tuple[int, ...] = ()  # break: the subroutines broken
     every: bool = False         # break: that is every subroutine of the ice
     ability: int = 0            # use: which paid ability of the card (1-based)
+    breaker: str | None = None  # break: the icebreaker named (`with:`), when the Runner has modelled ones
 
     @property
     def at(self) -> str:
@@ -64,7 +66,8 @@ class Choice:
     def effect(self) -> Effect:
         """The effect of the action that makes this choice."""
         if self.kind == "break":
-            return Effect("break", "all" if self.every else self.subs)
+            return Effect("break", "all" if self.every else self.subs,
+                          (("with", self.breaker),) if self.breaker else ())
         if self.kind == "use":
             return Effect("use", (self.card, self.ability))
         return Effect(self.kind, True if self.kind == "jack_out" else self.card)
@@ -78,13 +81,14 @@ class Choice:
             arg = "all" if self.every else list(self.subs)
         else:
             arg = True if e.arg is True else str(e.arg)
-        return {"by": self.by, self.kind: arg}
+        return {"by": self.by, self.kind: arg, **({"with": str(self.breaker)} if self.breaker else {})}
 
     def text(self, lang: str = "en") -> str:
         """The choice in words ("the Corp rezzes Enigma")."""
         subs = t("explore.every_sub", lang) if self.every else t("explore.some_subs", lang, subs=", ".join(map(str, self.subs)))
-        return t(f"explore.choice.{self.kind}", lang, card=self.card or "", subs=subs, n=self.ability,
-                 side=t(f"engine.sides.{self.by}", lang))
+        kind = "break_with" if self.breaker else self.kind
+        return t(f"explore.choice.{kind}", lang, card=self.card or "", subs=subs, n=self.ability,
+                 side=t(f"engine.sides.{self.by}", lang), breaker=self.breaker or "")
 
     def as_dict(self, lang: str = "en") -> dict:
         d: dict = {"at": self.at, "by": self.by, "choice": self.kind}
@@ -92,6 +96,8 @@ class Choice:
             d["card"] = str(self.card)
         if self.kind == "break":
             d["subs"] = list(self.subs)
+            if self.breaker:
+                d["with"] = str(self.breaker)
         if self.kind in ("use", "no_use"):
             d["ability"] = self.ability
         d["text"] = self.text(lang)
@@ -167,6 +173,21 @@ def _breaks(c: Choice, card: Card, before: State) -> list[Choice]:
                    every=len(subs) == whole) for subs in sets]
 
 
+def _with_breakers(x: Exec, subsets: list[Choice], ice: str) -> list[Choice]:
+    """With modelled icebreakers installed, each break is made with one of them, where it can
+    interface, reach the strength and be paid for (issue 24): a line where money runs out offers
+    no such break. Without any (or beside an icebreaker the judge does not model), breaks stay
+    unnamed, as before."""
+    rig = [c for c in x.ctx.cards.values() if c.side == RUNNER and x.in_play(c.key)]
+    breakers = [c.key for c in rig if c.breaker is not None]
+    if not breakers:
+        return subsets
+    named = [replace(s, breaker=b) for s in subsets for b in breakers if can_break(x, b, ice, s.subs)]
+    # an icebreaker without a model may still break: its breaks stay unnamed, credits not counted
+    unmodelled = any(c.breaker is None and "icebreaker" in c.subtypes for c in rig)
+    return named + subsets if unmodelled else named
+
+
 def _paid(x: Exec, st: Step, at: Choice, fixed: set) -> list[tuple[Choice, Choice]]:
     out = []
     for card in x.ctx.cards.values():
@@ -201,7 +222,7 @@ def _at(ctx: Context, x: Exec, enter: Event, evs: list[Event], before: State, af
         if card.is_ice or matters(card):
             out.append(_pair(Choice("rez", CORP, st.id, ice, visit, k)))
     if st.break_subs and ice and ("break", None) not in fixed and Flag.ENCOUNTERING in before.flags:
-        subsets = _breaks(at, ctx.cards[ice], before)
+        subsets = _with_breakers(x, _breaks(at, ctx.cards[ice], before), ice)
         if subsets:
             out.append((Choice("no_break", RUNNER, st.id, ice, visit, ice), *subsets))
     if st.kind is Kind.PAW:

@@ -135,7 +135,9 @@ class _Search:
         """The state with the explorer's own actions forgotten: they were for one step only, and
         two lines that reach the same board by different choices must meet."""
         if any(i >= self.base for i in s.applied):
-            return evolve(s, applied=frozenset(i for i in s.applied if i < self.base))
+            s = evolve(s, applied=frozenset(i for i in s.applied if i < self.base))
+        if s.broken_log or s.said:  # the run's record of what was broken and noted: no later step reads it
+            s = evolve(s, broken_log=(), said=frozenset())
         return s
 
     def node(self, s: State, **kw) -> Node:

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from ...i18n import msg
 from ...scenario import CORP, RUNNER, THIS, Amount, describe_effects
+from .. import encounter
 from ..boardstate import corp_pay, counters_on, with_counters
 from ..conditions import amount
 from ..state import Flag
@@ -86,6 +87,10 @@ def _pay(c: Call, side: str, n: int, why: str) -> int:
     if n <= 0:
         return 0
     if side == CORP:
+        if w.corp_credits is not None and w.corp_credits < n:  # the Corp's pool is counted (issue 24)
+            c.warn("w_corp_cannot_pay_bid", n=n, can=w.corp_credits)
+            n = w.corp_credits
+        encounter.corp_pay(x, n, why)
         w.sides, _ = corp_pay(w.sides, n, why)
         return n
     if not x.can_pay(n):

@@ -8,6 +8,7 @@ from typing import cast
 from ...errors import RunError, ScenarioError
 from ...i18n import msg
 from ...scenario import CORP, RUNNER
+from .. import encounter
 from ..conditions import amount
 from ..state import Flag
 from .core import Call, applies
@@ -65,6 +66,8 @@ def rez(c: Call) -> None:
     if who:
         c.warn("w_forbidden_rez", card=key, by=who)
         return
+    if not encounter.rez_paid(c, key):
+        return
     w.rezzed |= {key}
     w.rezzed_ever |= {key}
     c.note("rezzed_card", side=CORP, card=key)
@@ -102,6 +105,11 @@ def break_(c: Call) -> None:
             raise ScenarioError("no_such_subroutine", i=ice, n=len(subs), k=n,
                                 where=c.action.where if c.action else None,
                                 line=c.action.line if c.action else c.e.line, source=c.x.ctx.sc.source)
+    if c.e.opt("with") is None:
+        encounter.note_unnamed_break(c.x)
+    elif not encounter.break_with(c, tuple(nums)):
+        return
+    w.broken_log += tuple(f"{ice} {n}" for n in nums if n not in w.broken)
     w.broken |= set(nums)
     whole = bool(subs) and all(n in w.broken for n in range(1, len(subs) + 1))
     if whole and Flag.FULLY_BROKEN not in w.flags:
