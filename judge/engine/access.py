@@ -47,6 +47,10 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
         w.applied |= {a.index}
         x.emit(ACTION, "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
         if e.kind == "trash":
+            who = x.forbidden("trash")
+            if who is not None:  # Ansel 1.0: no Corp card is trashed for the rest of the run
+                x.emit(WARNING, "w_forbidden_trash", st, side=RUNNER, card=card.key, by=who)
+                continue
             cost = card.trash_cost or 0
             if not x.can_pay(cost):
                 raise ScenarioError("cannot_pay_trash", cost=cost, c=card.key, n=w.credits, bp=w.bp_credits,
@@ -68,7 +72,12 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
 def _after(x: Executor, st: Step, card: Card) -> None:
     """An accessed card nobody decided about: an agenda is stolen; others are set aside or stay."""
     w = x.w
-    if card.type == "agenda":
+    who = x.forbidden("steal") if card.type == "agenda" else None
+    if who is not None:  # Ansel 1.0: the agenda stays where it is (or is set aside until access ends)
+        x.emit(ACTION, "steal_forbidden", st, side=RUNNER, card=card.key, by=who)
+        if x.rs.set_aside:
+            w.set_aside += (card.key,)
+    elif card.type == "agenda":
         w.stolen += (card.key,)
         w.root = board.remove_card(w.root, card.key)
         w.contents = board.remove_card(w.contents, card.key)

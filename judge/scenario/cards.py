@@ -14,7 +14,8 @@ from . import effects
 from .board import parse_counters
 from .conditions import parse_conditions
 from .encounter import parse_breaker
-from .model import CARD_TYPES, THIS, Ability, Card, Effect, Subroutine
+from .board import COUNTER_KINDS
+from .model import CARD_TYPES, THIS, Ability, Amount, Card, Effect, Subroutine
 from .named import resolve_card
 from .readings import read_subroutine
 from .validate import MAX_TEXT, Validator
@@ -24,7 +25,8 @@ from .yamlsource import YPath
 __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
-             "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker")
+             "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
+             "strength_plus")
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
@@ -120,7 +122,20 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         credits=V.integer(v["credits"], path + ("credits",), 0, 100) if "credits" in v else 0,
         credits_for=V.choice(v["credits_for"], path + ("credits_for",), CREDITS_FOR, "value")
         if "credits_for" in v else None,
-        breaker=parse_breaker(V, v["breaker"], path + ("breaker",)) if "breaker" in v else None)
+        breaker=parse_breaker(V, v["breaker"], path + ("breaker",)) if "breaker" in v else None,
+        strength_plus=_strength_plus(V, v["strength_plus"], path + ("strength_plus",)) if "strength_plus" in v else None)
+
+
+STRENGTH_COUNTS = tuple(f"{k}_counters" for k in COUNTER_KINDS)
+
+
+def _strength_plus(V: Validator, v: Any, path: YPath) -> Amount:
+    """`strength_plus: {count: advancement_counters, times: 1}`: strength added per counter of a kind
+    on the card itself (Hadrian's Wall: +1 per advancement counter)."""
+    V.mapping(v, path, ("count", "times", "plus"), ("count",))
+    return Amount(V.choice(v["count"], path + ("count",), STRENGTH_COUNTS, "count"),
+                  V.integer(v.get("times", 1), path + ("times",), 0, 100),
+                  V.integer(v.get("plus", 0), path + ("plus",), 0, 100))
 
 
 def parse_cards(V: Validator, v: Any, path: YPath, side: str, default_type: str | None = None) -> tuple[Card, ...]:

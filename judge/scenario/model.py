@@ -137,6 +137,7 @@ class Card:
     credits: int = 0                    # credits hosted on the card (`credits: N`)
     credits_for: str | None = None      # what hosted credits may pay for: icebreakers, any
     breaker: Breaker | None = None      # an icebreaker's abilities (`breaker:` of its model)
+    strength_plus: Amount | None = None  # strength added per counter on the card (`strength_plus:`, Hadrian's Wall)
 
     @property
     def is_ice(self) -> bool:

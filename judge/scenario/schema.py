@@ -85,7 +85,10 @@ def schema() -> dict[str, Any]:
         "abilities": {"type": "array", "items": ability}, "counters": counters,
         "strength": {"type": "integer", "minimum": 0}, "rez_cost": {"type": "integer", "minimum": 0},
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
-        "breaker": breaker_schema()}
+        "breaker": breaker_schema(),
+        "strength_plus": {"type": "object", "additionalProperties": False, "required": ["count"],
+                          "properties": {"count": {"enum": [f"{k}_counters" for k in COUNTER_KINDS]},
+                                         "times": whole, "plus": whole}}}
     card = {"type": "object", "additionalProperties": False, "required": ["name"],
             "properties": {k: card_props[k] for k in CARD_KEYS}}
     step_at = {"type": "string", "enum": step_ids}

@@ -104,7 +104,7 @@ _SPECS = (
     EffectSpec("instead_of_access", Shape.TEXT, ("mandatory",)),
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),
-    EffectSpec("forbid", Shape.WORD, choices=("rez_ice", "rez", "jack_out", "subroutines")),
+    EffectSpec("forbid", Shape.WORD, choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash")),
     EffectSpec("allow", Shape.WORD, choices=("jack_out", "jack_out_here")),
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
     EffectSpec("use", Shape.USE, (), legality.use),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...i18n import Text, msg
+from ...scenario import CORP, RUNNER
 from ..conditions import amount
 from ..state import Work
 from .core import Call, applies
@@ -83,6 +84,10 @@ def trash(c: Call) -> bool:
     if c.st.accesses and c.action is not None:
         return True  # handled card by card in access_cards
     if not c.installed(c.name):
+        return False
+    who = c.x.forbidden("trash") if c.side == RUNNER and c.x.ctx.cards[c.name].side == CORP else None
+    if who is not None:  # Ansel 1.0: the Runner trashes no Corp card for the rest of the run
+        c.warn("w_forbidden_trash", card=c.name, by=who)
         return False
     leave(c, c.name, "trashed")
     return True
