@@ -111,6 +111,9 @@ def access_cards(x: Executor, st: Step) -> None:
         x.emit(WARNING, "w_replacement_not_offered", st, side=RUNNER, card=w.replacement_choice)
     if w.replaced_access:
         x.emit(ACTION, "access_replaced", st, what=w.replaced_access)
+        if w.replaced_then:  # what the replacement does (Security Testing: the Runner gains 2 credits)
+            card = x.ctx.cards.get(w.replaced_by or "")
+            x.resolve(w.replaced_then, card.side if card else RUNNER, st, source=w.replaced_by)
         return
     # The Runner breaches the server (NSG 6.9.5b; FFG: the access begins), declared successful or not:
     # "whenever the Runner breaches" abilities resolve before the number of cards is fixed.

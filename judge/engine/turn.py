@@ -15,7 +15,7 @@ from .trace import Trace
 __all__ = ["run_turn", "carry"]
 
 # what a run leaves on the board for the next one
-CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever")
+CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever", "used_turn")
 
 
 def carry(fresh: State, before: State) -> State:

@@ -26,7 +26,7 @@ __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
              "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
-             "strength_plus")
+             "strength_plus", "chosen")
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
@@ -53,7 +53,8 @@ def _ability(V: Validator, a: Any, ap: YPath, side: str) -> Ability:
     return Ability(
         when=V.choice(a["when"], ap + ("when",), tuple(MOMENTS), "trigger_moment"),
         effects=effects.parse_effects(V, a["effect"], ap + ("effect",), side),
-        first=V.boolean(a["first"], ap + ("first",)) if "first" in a else False,
+        first=a.get("first") == "turn" or (V.boolean(a["first"], ap + ("first",)) if "first" in a else False),
+        first_turn=a.get("first") == "turn",
         server=V.string(a["server"], ap + ("server",), kind="a_server_name") if "server" in a else None,
         ice=V.string(a["ice"], ap + ("ice",), kind="a_card_name") if "ice" in a else None,
         text=V.words(a["text"], ap + ("text",), limit=MAX_TEXT) if "text" in a else None,
@@ -123,7 +124,8 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         credits_for=V.choice(v["credits_for"], path + ("credits_for",), CREDITS_FOR, "value")
         if "credits_for" in v else None,
         breaker=parse_breaker(V, v["breaker"], path + ("breaker",)) if "breaker" in v else None,
-        strength_plus=_strength_plus(V, v["strength_plus"], path + ("strength_plus",)) if "strength_plus" in v else None)
+        strength_plus=_strength_plus(V, v["strength_plus"], path + ("strength_plus",)) if "strength_plus" in v else None,
+        chosen=V.string(v["chosen"], path + ("chosen",), kind="a_card_name") if "chosen" in v else None)
 
 
 STRENGTH_COUNTS = tuple(f"{k}_counters" for k in COUNTER_KINDS)

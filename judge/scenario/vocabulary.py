@@ -101,7 +101,7 @@ _SPECS = (
     EffectSpec("bad_publicity", Shape.AMOUNT),
     EffectSpec("access_more", Shape.AMOUNT),
     EffectSpec("access_only", Shape.CARDS),
-    EffectSpec("instead_of_access", Shape.TEXT, ("mandatory",)),
+    EffectSpec("instead_of_access", Shape.TEXT, ("mandatory", "then")),
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),
     EffectSpec("forbid", Shape.WORD, choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash")),

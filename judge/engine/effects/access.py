@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...i18n import Text, msg
-from ...scenario import CORP, RUNNER
+from ...scenario import CORP, RUNNER, Effect
 from ..conditions import amount
 from ..state import Work
 from .core import Call, applies
@@ -34,29 +34,44 @@ def instead_of_access(c: Call) -> None:
     mandatory = bool(c.e.opt("mandatory")) and c.x.rs.mandatory_replacement_wins
     if c.source is not None:
         w.replace_offers += ((c.source, what),)
+        w.replace_then += ((c.source, _then(c)),)
     if w.replaced_access:
         if mandatory and not w.replaced_mandatory:
             # FFG-era ruling (Security Testing over Account Siphon): the mandatory one applies.
             c.note("mandatory_replaces", what=what, first=w.replaced_access)
             if w.replacement_choice and w.replacement_choice != c.source:
                 c.warn("w_replacement_mandatory", card=w.replacement_choice, first=what)
-            _apply(w, c.source, what, True)
+            _apply(c, what, True)
             return
         if not w.replaced_mandatory and c.source is not None and w.replacement_choice == c.source:
             c.note("replacement_chosen", card=c.source, what=what, first=w.replaced_access)
-            _apply(w, c.source, what, False)
+            _apply(c, what, False)
             return
         if not w.replaced_mandatory and c.source is not None and not c.x.rs.mandatory_replacement_wins:
             c.note("may_choose_instead", what=what, first=w.replaced_access, card=c.source)
             return
         c.note("already_replaced", what=what, first=w.replaced_access)
         return
-    _apply(w, c.source, what, mandatory)
+    _apply(c, what, mandatory)
     c.note("instead_set", what=what)
 
 
-def _apply(w: Work, card: str | None, what: str | Text, mandatory: bool) -> None:
-    w.replaced_access, w.replaced_by, w.replaced_mandatory = what, card, mandatory
+def _then(c: Call) -> tuple[Effect, ...]:
+    """What the replacement does besides its words (`then:`: Security Testing's 2 credits)."""
+    then = c.e.opt("then")
+    return then if isinstance(then, tuple) else ()
+
+
+def _apply(c: Call, what: str | Text, mandatory: bool) -> None:
+    w = c.x.w
+    w.replaced_access, w.replaced_by, w.replaced_mandatory = what, c.source, mandatory
+    w.replaced_then = _then(c)
+
+
+def _apply_offer(w: Work, card: str, what: str | Text) -> None:
+    """The Runner's choice among the offered replacements: that card's words and what it does."""
+    w.replaced_access, w.replaced_by, w.replaced_mandatory = what, card, False
+    w.replaced_then = dict(w.replace_then).get(card, ())
 
 
 @applies("replacement")
@@ -74,7 +89,7 @@ def replacement(c: Call) -> None:
         c.warn("w_replacement_mandatory", card=card, first=w.replaced_access)
     else:
         c.note("replacement_chosen", card=card, what=offered[card], first=w.replaced_access)
-        _apply(w, card, offered[card], False)
+        _apply_offer(w, card, offered[card])
 
 
 @applies("trash")
