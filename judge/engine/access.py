@@ -114,6 +114,7 @@ def access_cards(x: Executor, st: Step) -> None:
         if w.replaced_then:  # what the replacement does (Security Testing: the Runner gains 2 credits)
             card = x.ctx.cards.get(w.replaced_by or "")
             x.resolve(w.replaced_then, card.side if card else RUNNER, st, source=w.replaced_by)
+        _elsewhere(x, st, per_card, later, breaches=False)
         return
     # The Runner breaches the server (NSG 6.9.5b; FFG: the access begins), declared successful or not:
     # "whenever the Runner breaches" abilities resolve before the number of cards is fixed.
@@ -143,6 +144,42 @@ def access_cards(x: Executor, st: Step) -> None:
                 if w.access_only is None or new in w.access_only:
                     chosen.append(new)
                     x.emit(ACTION, "new_candidate", st, card=new)
+    _elsewhere(x, st, per_card, later, breaches=True)
+
+
+def _elsewhere(x: Executor, st: Step, per_card: dict[str, list[tuple[Action, Effect]]],
+               later: dict[str, list[Action]], breaches: bool) -> None:
+    """What is accessed beyond the attacked server: single cards of other servers (Pinhole
+    Threading), then the other servers breached after it (Divide and Conquer), each a breach of its
+    own: its "whenever the Runner breaches" abilities (Docklands Pass on HQ), then its cards."""
+    w = x.w
+    for k in w.extra_access:
+        if x.interrupted(st):
+            return
+        if not board.installed(w, k):
+            x.emit(ACTION, "candidate_left", st, card=k)
+            continue
+        _access_one(x, st, k, per_card, later)
+    for server, root in w.extra_breaches if breaches else ():
+        if x.interrupted(st):
+            return
+        w.breaching, w.access_more, w.access_only, w.access_order = server, 0, None, None
+        x.emit(ACTION, "breach_other" if root else "breach_other_without_root", st, side=RUNNER, server=server)
+        resolve_moments(x, st, ("breach",), with_actions=False)
+        if x.interrupted(st):
+            return
+        contents = list(board.cards_in(w.contents, server))
+        chosen = contents[:1 + w.access_more] if server in ("HQ", "R&D") else contents
+        chosen += list(board.cards_in(w.root, server)) if root else []
+        x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
+        for k in chosen:
+            if x.interrupted(st):
+                return
+            if k not in board.cards_in(w.contents, server) and k not in board.cards_in(w.root, server):
+                x.emit(ACTION, "candidate_left", st, card=k)
+                continue
+            _access_one(x, st, k, per_card, later)
+    w.breaching = None
 
 
 def _access_one(x: Executor, st: Step, k: str, per_card: dict[str, list[tuple[Action, Effect]]],

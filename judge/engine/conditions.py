@@ -43,7 +43,7 @@ def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
 
 
 def _server_is(x: Executor, card: Card, value: str) -> bool:
-    srv = x.w.server
+    srv = x.w.breaching or x.w.server  # during another server's breach (Divide and Conquer), that server
     if value == "central":
         return srv in CENTRALS
     if value == "remote":

@@ -50,7 +50,7 @@ class Opt(StrEnum):
 # Option name -> the shape of its value.
 OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to": Opt.SERVER,
                            "otherwise": Opt.EFFECTS, "then": Opt.EFFECTS, "granted_by": Opt.CARD,
-                           "mandatory": Opt.FLAG,
+                           "mandatory": Opt.FLAG, "root": Opt.FLAG,
                            "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
                            "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION}  # encounter
 
@@ -107,6 +107,8 @@ _SPECS = (
     EffectSpec("forbid", Shape.WORD, choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash")),
     EffectSpec("allow", Shape.WORD, choices=("jack_out", "jack_out_here")),
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
+    EffectSpec("breach", Shape.SERVER, ("root",)),      # another server breached after this one (Divide and Conquer)
+    EffectSpec("access_card", Shape.CARD),              # a card outside the attacked server accessed (Pinhole Threading)
     EffectSpec("use", Shape.USE, (), legality.use),
     EffectSpec("decline", Shape.CARD),
     # the board (issue 25; `judge.engine.effects.board`)

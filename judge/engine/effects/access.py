@@ -120,3 +120,30 @@ def access_order(c: Call) -> None:
 def decline_steal(c: Call) -> None:
     if not c.st.accesses:
         c.warn("w_decline_outside")
+
+
+@applies("breach")
+def breach(c: Call) -> None:
+    """After the attacked server's breach, the Runner breaches another server (Divide and Conquer:
+    HQ, then R&D, without their roots: `root: false`)."""
+    root = c.e.opt("root", True) is not False
+    c.x.w.extra_breaches += ((c.name, root),)
+    c.note("breach_other_set" if root else "breach_other_no_root", server=c.name)
+
+
+@applies("access_card")
+def access_card(c: Call) -> None:
+    """A card outside the attacked server is accessed (Pinhole Threading: one card in the root of
+    another server). `chosen` is the card the source named (`chosen:` beside it)."""
+    name = c.name
+    if name == "chosen":
+        src = c.x.ctx.cards.get(c.source or "")
+        if src is None or src.chosen is None:
+            c.warn("w_access_card_not_chosen", card=c.source or c.side)
+            return
+        name = src.chosen
+    if name not in c.x.ctx.cards:
+        c.warn("w_access_card_unknown", card=name)
+        return
+    c.x.w.extra_access += (name,)
+    c.note("access_card_set", card=name)
