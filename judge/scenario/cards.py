@@ -11,10 +11,9 @@ from typing import Any
 from ..i18n import Title
 from ..rulesets.whens import MOMENTS
 from . import effects
-from .board import parse_counters
+from .board import COUNTER_KINDS, parse_counters
 from .conditions import parse_conditions
 from .encounter import parse_breaker
-from .board import COUNTER_KINDS
 from .model import CARD_TYPES, THIS, Ability, Amount, Card, Effect, Subroutine
 from .named import resolve_card
 from .readings import read_subroutine
