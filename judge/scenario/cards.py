@@ -86,6 +86,17 @@ def _bind(effs: tuple[Effect, ...], key: str) -> tuple[Effect, ...]:
     return tuple(out)
 
 
+def _bind_chosen(effs: tuple[Effect, ...], chosen: str) -> tuple[Effect, ...]:
+    """`access_card: chosen` in a card's own effects (and their `then:`) names the card it chose."""
+    out = []
+    for e in effs:
+        arg = chosen if e.kind == "access_card" and e.arg == "chosen" else e.arg
+        opts = tuple((k, _bind_chosen(v, chosen) if isinstance(v, tuple) and v and isinstance(v[0], Effect) else v)
+                     for k, v in e.opts)
+        out.append(replace(e, arg=arg, opts=opts))
+    return tuple(out)
+
+
 def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str | None = None) -> Card:
     """One card: a bare name is allowed in lists of cards; `card:` names a real card."""
     if isinstance(v, str):
@@ -107,6 +118,9 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
                       for i, a in enumerate(V.seq(v.get("abilities", []), path + ("abilities",), 30)))
     abilities = tuple(replace(a, effects=_bind(a.effects, key), cost=_bind(a.cost, key)) for a in abilities)
     subs = tuple(replace(s, effects=_bind(s.effects, key)) for s in subs)
+    chosen = V.string(v["chosen"], path + ("chosen",), kind="a_card_name") if "chosen" in v else None
+    if chosen is not None:  # `access_card: chosen` names the card chosen (Pinhole Threading)
+        abilities = tuple(replace(a, effects=_bind_chosen(a.effects, chosen)) for a in abilities)
     subtypes = tuple(V.string(t, path + ("subtypes", i), kind="text").lower().replace("_", " ")
                      for i, t in enumerate(V.seq(v.get("subtypes", []), path + ("subtypes",), 10)))
     runs = V.choice(v["runs"], path + ("runs",), RUNS, "value") if "runs" in v else None
@@ -124,7 +138,7 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         if "credits_for" in v else None,
         breaker=parse_breaker(V, v["breaker"], path + ("breaker",)) if "breaker" in v else None,
         strength_plus=_strength_plus(V, v["strength_plus"], path + ("strength_plus",)) if "strength_plus" in v else None,
-        chosen=V.string(v["chosen"], path + ("chosen",), kind="a_card_name") if "chosen" in v else None)
+        chosen=chosen)
 
 
 STRENGTH_COUNTS = tuple(f"{k}_counters" for k in COUNTER_KINDS)
