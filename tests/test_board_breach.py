@@ -199,3 +199,25 @@ def test_strength_plus_takes_only_counters():
     with pytest.raises(ScenarioError) as e:
         scenario((WALL % {"counters": "", "credits": 1}).replace("advancement_counters", "tags"))
     assert "strength_plus" in e.value.located_text("en")
+
+
+LASTING = """
+title: lasting
+runner: {credits: 1, cards: [{card: corroder}]}
+servers:
+  HQ:
+    ice: [{name: Wall, subtypes: [barrier], strength: 3, rezzed: true, subroutines: [End the run]}]
+    cards: [Hedge Fund]
+runs:
+  - server: HQ
+    actions: [{at: "1", by: runner, effect: {strength: 1, of: Corroder, until: %s}}]
+  - server: HQ
+    actions: [{at: "3.1", ice: Wall, by: runner, break: all, with: Corroder}]
+"""
+
+
+@pytest.mark.parametrize(("until", "second"), [("turn_ends", "successful"), ("run_ends", "unsuccessful")])
+def test_a_strength_change_for_the_remainder_of_the_turn_lasts_into_the_next_run(until, second):
+    # Corroder 2 + 1 meets the Wall's 3, and 1 credit breaks it, only while the change lasts
+    traces = run_turn(scenario(LASTING % until))
+    assert traces[1].status == second

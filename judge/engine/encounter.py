@@ -2,7 +2,8 @@
 
 Strength is the card's (catalogue or `strength: N`) plus the changes made this run
 (`Work.boosts`): a change `until: encounter_ends` counts only while the encounter it was made in
-goes on, one until the run or the turn ends for the rest of the run (a judge run is one run of a turn).
+goes on, one until the run ends for the rest of the run, one until the turn ends also in the
+turn's later runs (`turn.carry`).
 
 A `break` with `with: <breaker>` checks that the breaker can interface with the ice (a break
 ability for one of its subtypes, or any subtype for an AI breaker), raises its strength to the
