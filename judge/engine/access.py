@@ -164,7 +164,10 @@ def _elsewhere(x: Executor, st: Step, per_card: dict[str, list[tuple[Action, Eff
         if x.interrupted(st):
             return
         w.breaching, w.access_more, w.access_only, w.access_order = server, 0, None, None
-        x.emit(ACTION, "breach_other" if root else "breach_other_without_root", st, side=RUNNER, server=server)
+        if root:
+            x.emit(ACTION, "breach_other", st, side=RUNNER, server=server)
+        else:
+            x.emit(ACTION, "breach_other_without_root", st, side=RUNNER, server=server)
         resolve_moments(x, st, ("breach",), with_actions=False)
         if x.interrupted(st):
             return

@@ -128,7 +128,10 @@ def breach(c: Call) -> None:
     HQ, then R&D, without their roots: `root: false`)."""
     root = c.e.opt("root", True) is not False
     c.x.w.extra_breaches += ((c.name, root),)
-    c.note("breach_other_set" if root else "breach_other_no_root", server=c.name)
+    if root:
+        c.note("breach_other_set", server=c.name)
+    else:
+        c.note("breach_other_no_root", server=c.name)
 
 
 @applies("access_card")
