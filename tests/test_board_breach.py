@@ -221,3 +221,11 @@ def test_a_strength_change_for_the_remainder_of_the_turn_lasts_into_the_next_run
     # Corroder 2 + 1 meets the Wall's 3, and 1 credit breaks it, only while the change lasts
     traces = run_turn(scenario(LASTING % until))
     assert traces[1].status == second
+
+
+def test_access_card_with_root_takes_only_a_card_in_another_servers_root():
+    text = (PIN % {"chosen": "chosen: Rooted"}).replace("{access_card: chosen}", "{access_card: chosen, root: true}")
+    assert run_yaml(text).lists["accessed"] == ["Rooted"]
+    t = run_yaml(text.replace("chosen: Rooted", "chosen: Hedge Fund"))  # in HQ, not in a root
+    assert t.lists["accessed"] == []
+    assert [w.msg for w in t.warnings] == ["w_access_card_not_in_root"]

@@ -108,7 +108,7 @@ _SPECS = (
     EffectSpec("allow", Shape.WORD, choices=("jack_out", "jack_out_here")),
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
     EffectSpec("breach", Shape.SERVER, ("root",)),      # another server breached after this one (Divide and Conquer)
-    EffectSpec("access_card", Shape.CARD),              # a card outside the attacked server accessed (Pinhole Threading)
+    EffectSpec("access_card", Shape.CARD, ("root",)),              # a card outside the attacked server accessed (Pinhole Threading)
     EffectSpec("use", Shape.USE, (), legality.use),
     EffectSpec("decline", Shape.CARD),
     # the board (issue 25; `judge.engine.effects.board`)

@@ -137,7 +137,7 @@ def breach(c: Call) -> None:
 @applies("access_card")
 def access_card(c: Call) -> None:
     """A card outside the attacked server is accessed (Pinhole Threading: one card in the root of
-    another server). `chosen` is the card the source named (`chosen:` beside it)."""
+    another server, `root: true`). `chosen` is the card the source named (`chosen:` beside it)."""
     name = c.name
     if name == "chosen":
         src = c.x.ctx.cards.get(c.source or "")
@@ -148,5 +148,11 @@ def access_card(c: Call) -> None:
     if name not in c.x.ctx.cards:
         c.warn("w_access_card_unknown", card=name)
         return
-    c.x.w.extra_access += (name,)
+    w = c.x.w
+    home = next((srv for srv, keys in w.root if name in keys), None)
+    if c.e.opt("root") is True and (home is None or home == w.server):
+        # `root: true`: only a card in the root of a server other than the attacked one
+        c.warn("w_access_card_not_in_root", card=name, server=w.server)
+        return
+    w.extra_access += (name,)
     c.note("access_card_set", card=name)
