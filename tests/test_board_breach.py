@@ -229,3 +229,11 @@ def test_access_card_with_root_takes_only_a_card_in_another_servers_root():
     t = run_yaml(text.replace("chosen: Rooted", "chosen: Hedge Fund"))  # in HQ, not in a root
     assert t.lists["accessed"] == []
     assert [w.msg for w in t.warnings] == ["w_access_card_not_in_root"]
+
+
+def test_after_the_other_breaches_conditions_read_the_attacked_server_again():
+    text = (DC % {"root": "false", "pass": "- {name: Watch, type: resource, abilities: [{when: run_ends, "
+                                            "if: {server: Archives}, effect: {gain: 1}}]}"})
+    t = run_yaml(text.replace("runner:\n", "runner:\n  credits: 0\n"))
+    assert t.lists["accessed"] == ["Old", "H1", "R1"]
+    assert t.states[-1][1].credits == 1

@@ -160,29 +160,38 @@ def _elsewhere(x: Executor, st: Step, per_card: dict[str, list[tuple[Action, Eff
             x.emit(ACTION, "candidate_left", st, card=k)
             continue
         _access_one(x, st, k, per_card, later)
-    for server, root in w.extra_breaches if breaches else ():
-        if x.interrupted(st):
-            return
-        w.breaching, w.access_more, w.access_only, w.access_order = server, 0, None, None
-        if root:
-            x.emit(ACTION, "breach_other", st, side=RUNNER, server=server)
-        else:
-            x.emit(ACTION, "breach_other_without_root", st, side=RUNNER, server=server)
-        resolve_moments(x, st, ("breach",), with_actions=False)
-        if x.interrupted(st):
-            return
-        contents = list(board.cards_in(w.contents, server))
-        chosen = contents[:1 + w.access_more] if server in ("HQ", "R&D") else contents
-        chosen += list(board.cards_in(w.root, server)) if root else []
-        x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
-        for k in chosen:
-            if x.interrupted(st):
+    try:
+        for server, root in w.extra_breaches if breaches else ():
+            if x.interrupted(st) or not _breach_other(x, st, server, root, per_card, later):
                 return
-            if k not in board.cards_in(w.contents, server) and k not in board.cards_in(w.root, server):
-                x.emit(ACTION, "candidate_left", st, card=k)
-                continue
-            _access_one(x, st, k, per_card, later)
-    w.breaching = None
+    finally:
+        x.w.breaching = None  # the conditions after the access read the attacked server again
+
+
+def _breach_other(x: Executor, st: Step, server: str, root: bool,
+                  per_card: dict[str, list[tuple[Action, Effect]]], later: dict[str, list[Action]]) -> bool:
+    """One more server breached (its abilities, then its cards); False when the run was interrupted."""
+    w = x.w
+    w.breaching, w.access_more, w.access_only, w.access_order = server, 0, None, None
+    if root:
+        x.emit(ACTION, "breach_other", st, side=RUNNER, server=server)
+    else:
+        x.emit(ACTION, "breach_other_without_root", st, side=RUNNER, server=server)
+    resolve_moments(x, st, ("breach",), with_actions=False)
+    if x.interrupted(st):
+        return False
+    contents = list(board.cards_in(w.contents, server))
+    chosen = contents[:1 + w.access_more] if server in ("HQ", "R&D") else contents
+    chosen += list(board.cards_in(w.root, server)) if root else []
+    x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
+    for k in chosen:
+        if x.interrupted(st):
+            return False
+        if k not in board.cards_in(w.contents, server) and k not in board.cards_in(w.root, server):
+            x.emit(ACTION, "candidate_left", st, card=k)
+            continue
+        _access_one(x, st, k, per_card, later)
+    return not x.interrupted(st)
 
 
 def _access_one(x: Executor, st: Step, k: str, per_card: dict[str, list[tuple[Action, Effect]]],
