@@ -14,7 +14,7 @@ __all__: list[str] = []  # the functions register themselves in APPLY
 
 @applies("access_more")
 def access_more(c: Call) -> None:
-    n = amount(c.x, c.number)
+    n = amount(c.x, c.number, c.source)
     c.x.w.access_more += n
     c.note("access_more_n", n=n)
 
