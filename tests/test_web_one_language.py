@@ -24,7 +24,7 @@ def _text(client, path: str, lang: str) -> str:
 
 def _pages(sid: str) -> list[str]:
     return ["/new", f"/new?from={CASE}", f"/s/{sid}", f"/s/{sid}?step=6", "/library", f"/quiz?cases={CASE}",
-            f"/library/{CASE}/handout", f"/s/{sid}/explore"]
+            f"/library/{CASE}/handout", f"/s/{sid}/explore", f"/s/{sid}/compare"]
 
 
 def test_an_english_page_has_no_korean(client, sid):
@@ -48,6 +48,19 @@ def test_a_korean_page_names_cards_by_their_korean_titles(client, sid):
         assert not english, (path, english)
     text = _text(client, f"/s/{sid}?step=6", "ko")
     assert "3@톨부스" in text and "내부자 범행" in text
+
+
+def test_the_korean_compare_page_names_cards_by_their_korean_titles_in_every_column(client, sid):
+    html = client.get(f"/s/{sid}/compare?lang=ko").get_data(as_text=True)
+    columns = re.findall(r'<section class="column" id="col-[^"]+".*?</section>', html, re.S)
+    assert len(columns) == 3
+    for col in columns:
+        path = re.findall(r'<span class="occ">([^<]+)</span>', col)
+        assert "3@톨부스" in path or "6.9.3a@톨부스" in path, path
+        trigger = re.search(r'<ul class="cmp-triggers">.*?</ul>', col, re.S).group(0)
+        assert "내부자 범행" in trigger and "@톨부스</a>" in trigger, trigger
+        lists = re.search(r'<dl class="lists">.*?</dl>', col, re.S).group(0)
+        assert "헤지 펀드" in lists and "톨부스" in lists and "Tollbooth" not in lists, lists
 
 
 def test_the_korean_pages_use_one_word_for_the_library_and_the_form(client):
