@@ -144,3 +144,13 @@ def test_a_korean_form_offers_a_real_ices_subroutines_in_korean(page, live_serve
     broken, resolve = act.locator(".sub-broken").inner_text(), act.locator(".sub-resolve").inner_text()
     assert "깨는 서브루틴" in broken and "발휘되는 서브루틴" in resolve
     assert "2. 런 종료" in broken and "2. 런 종료" in resolve and "End the run" not in broken + resolve
+
+
+def test_a_title_spelled_by_ear_gets_the_nearest_titles_in_the_suggestions(page, live_server):
+    page.goto(f"{live_server}/new?lang=ko")
+    name = page.locator("#rows-card input[name=card-name]").nth(0)
+    name.fill("크라이시엄")
+    options = page.locator("#cards-card option")
+    expect(options.first).to_have_attribute("value", "크리지움 그리드")
+    assert "“크라이시엄”에 가장 가까운 이름" in options.first.get_attribute("label")
+    assert options.count() == 5

@@ -96,7 +96,10 @@
       cards.forEach(function (c) {
         var o = document.createElement("option");
         o.value = ko && c.title_ko ? c.title_ko : c.title;
-        o.label = [ko ? c.title : c.title_ko, c.type].filter(Boolean).join(" · ");
+        // A title offered because nothing matched (크라이시엄 → 크리지움 그리드) says so, with what was
+        // typed in its label, which also keeps the browser from filtering it out of the list.
+        var near = c.near && form.dataset.nearOption ? form.dataset.nearOption.replace("__Q__", q) : "";
+        o.label = [near, ko ? c.title : c.title_ko, c.type].filter(Boolean).join(" · ");
         list.appendChild(o);
       });
     });
