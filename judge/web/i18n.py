@@ -11,7 +11,7 @@ from .. import i18n as core
 from ..engine.summary import board_title
 from ..engine.trace import status_text
 
-__all__ = ["LANGS", "COOKIE", "t", "lang", "init_app", "lang_url"]
+__all__ = ["LANGS", "COOKIE", "t", "lang", "init_app", "lang_url", "situation_title"]
 
 LANGS = core.LANGS
 COOKIE = "lang"
@@ -97,6 +97,12 @@ def _shown(v):
     return got
 
 
+def situation_title(sc):
+    """A situation's title in the reader's language, or one made from its board when it has none
+    ("HQ: Tollbooth; Runner: Inside Job"), its cards under their Korean titles on a Korean page."""
+    return _shown(sc.title or board_title(sc))
+
+
 def init_app(app: Flask) -> None:
     app.before_request(_choose)
     app.after_request(_remember)
@@ -106,7 +112,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["tag"] = lambda v: tag_text(v, lang())
     app.jinja_env.filters["source"] = english_source
     # a situation's title, or one made from its board when it has none ("HQ: Tollbooth; Runner: Inside Job")
-    app.jinja_env.filters["title"] = lambda sc: _shown(sc.title or board_title(sc))
+    app.jinja_env.filters["title"] = situation_title
     # a card's type, subtype, faction or format in words: `{{ c.type|cardword("types") }}`
     app.jinja_env.filters["cardword"] = lambda v, kind: card_word(kind, v, lang())
     app.jinja_env.globals["confidence_text"] = lambda c, short=False: (
