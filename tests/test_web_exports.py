@@ -148,3 +148,13 @@ def test_a_steps_chart_file_carries_the_situations_title_the_step_and_a_key(clie
     assert all(round(float(p.mediabox.width)) == 595 and round(float(p.mediabox.height)) == 842 for p in pdf.pages)  # A4
     text = " ".join(p.extract_text() for p in pdf.pages)
     assert step.split(":")[0] in text and key in text
+
+
+def test_an_untitled_situations_chart_file_is_headed_by_its_board(client):
+    untitled = ("run: {server: HQ, by: Inside Job}\nrunner: {credits: 2, cards: [{card: Inside Job}]}\n"
+                "servers:\n  HQ:\n    ice: [{card: Tollbooth, rezzed: true}]\n    cards: [{card: Hedge Fund}]\n")
+    sid = client.post("/api/scenarios", data=untitled, headers={"Content-Type": "application/yaml"}).get_json()["id"]
+    for lang, heading in (("en", "HQ: Tollbooth; Runner: Inside Job"), ("ko", "HQ: 톨부스; 러너: 내부자 범행")):
+        svg = client.get(f"/s/{sid}/chart.svg?step=2&lang={lang}").get_data(as_text=True)
+        first = re.findall(r"<text[^>]*>([^<]*)</text>", svg)[0]
+        assert unescape(first) == heading
