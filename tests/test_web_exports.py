@@ -158,3 +158,13 @@ def test_an_untitled_situations_chart_file_is_headed_by_its_board(client):
         svg = client.get(f"/s/{sid}/chart.svg?step=2&lang={lang}").get_data(as_text=True)
         first = re.findall(r"<text[^>]*>([^<]*)</text>", svg)[0]
         assert unescape(first) == heading
+
+
+def test_a_title_of_control_characters_leaves_the_chart_file_drawable(client):
+    import json
+
+    weird = {"title": "\x80", "run": {"server": "HQ"},
+             "servers": {"HQ": {"ice": [{"name": "Ice Wall", "rezzed": True, "subroutines": ["End the run"]}]}}}
+    resp = client.post("/api/scenarios", data=json.dumps(weird), headers={"Content-Type": "application/json"})
+    svg = client.get(f"/s/{resp.get_json()['id']}/chart.svg?step=2")
+    assert svg.status_code == 200 and "Step 2 of" in svg.get_data(as_text=True)

@@ -32,6 +32,7 @@ from .printed import Printed, printed
 from .settings import LOOK, PAPER_LOOK, Look
 from .standalone import walkthrough_html as _standalone
 from .svg import LaidOut, prepare, strip_prologue, with_font_fallback, without_id_titles
+from .text import clean
 from .timeline import timeline
 from .words import word
 
@@ -237,7 +238,8 @@ def step_file_chart(trace: Trace, position: int, lang: str, heading: str, step_l
     column = [last, *(n.id for n in nodes if n.id != "legend-key-taken-to")] + ([after.head] if after else [])
     order = tuple(Line(f"order-key-{a}", a, b, style="invis") for a, b in pairwise(column))
     lines = tuple(ln for ln in chart.lines if ln is not after) + (taken,) + order
-    return replace(chart, title=(heading, step_line, *chart.title), nodes=chart.nodes + tuple(nodes), lines=lines,
+    heads = tuple(x for x in (heading, step_line) if clean(x).strip())  # a title of control characters says nothing
+    return replace(chart, title=heads + chart.title, nodes=chart.nodes + tuple(nodes), lines=lines,
                    same_rank=chart.same_rank + (("legend-key-taken-from", "legend-key-taken-to"),))
 
 
