@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 
 def _start(page, base: str) -> None:
     page.goto(f"{base}/new")
@@ -92,10 +94,63 @@ def test_a_break_offers_the_ices_subroutines_as_boxes_to_tick(page, live_server)
     act.locator("input[name=act-ice]").dispatch_event("change")
     act.locator("select[name=act-effect]").select_option("break")
 
-    boxes = act.locator(".sub-picks input[type=checkbox]")
-    assert boxes.count() == 2 and "2. End the run" in act.locator(".sub-picks").inner_text()
+    boxes = act.locator(".sub-broken input[type=checkbox]")
+    assert boxes.count() == 2 and "2. End the run" in act.locator(".sub-broken").inner_text()
     boxes.nth(1).check()
     assert act.locator("input[name=act-value]").input_value() == "2"
     with page.expect_navigation():
         page.click("button.primary[value=run_form]")
     assert "Subroutine 2 is broken: End the run" in page.inner_text("main")
+
+
+def test_which_subroutines_resolve_are_boxes_too_and_untick_the_broken_ones(page, live_server):
+    page.goto(f"{live_server}/new")
+    page.locator("#rows-ice input[name=ice-name]").nth(0).fill("Ice X")
+    page.locator("#rows-ice textarea[name=ice-subs]").nth(0).fill("The Runner loses 1 credit\nEnd the run")
+    act = page.locator("#rows-act li.row").nth(0)
+    act.locator("select[name=act-at]").select_option("3.1")
+    act.locator("input[name=act-ice]").fill("Ice X")
+    act.locator("input[name=act-ice]").dispatch_event("change")
+    act.locator("select[name=act-effect]").select_option("break")
+
+    resolve = act.locator(".sub-resolve")
+    assert "Which subroutines resolve" in resolve.inner_text() and "2. End the run" in resolve.inner_text()
+    assert [b.is_checked() for b in resolve.locator("input").all()] == [True, True]  # nothing broken yet
+    resolve.locator("input").nth(1).uncheck()  # the judge says: only the first resolves
+    assert act.locator("input[name=act-value]").input_value() == "2"
+    assert act.locator(".sub-broken input").nth(1).is_checked()
+    act.locator(".sub-broken input").nth(0).check()  # breaking the first: it no longer resolves
+    assert not resolve.locator("input").nth(0).is_checked()
+    assert act.locator("input[name=act-value]").input_value() == "1, 2"
+    act.locator(".sub-broken input").nth(0).uncheck()
+    with page.expect_navigation():
+        page.click("button.primary[value=run_form]")
+    main = page.inner_text("main")
+    assert "Subroutine 2 is broken: End the run" in main and "Subroutine 1 resolves" in main
+
+
+def test_a_korean_form_offers_a_real_ices_subroutines_in_korean(page, live_server):
+    page.goto(f"{live_server}/new?lang=ko")
+    ice = page.locator("#rows-ice li.row").nth(0)
+    ice.locator("input[name=ice-name]").fill("에니그마")
+    ice.locator("input[name=ice-name]").dispatch_event("change")
+    expect(ice.locator("textarea[name=ice-subs]")).to_have_value(re.compile("런 종료"))  # filled from the card
+    act = page.locator("#rows-act li.row").nth(0)
+    act.locator("select[name=act-at]").select_option("3.1")
+    act.locator("input[name=act-ice]").fill("에니그마")
+    act.locator("input[name=act-ice]").dispatch_event("change")
+    act.locator("select[name=act-effect]").select_option("break")
+
+    broken, resolve = act.locator(".sub-broken").inner_text(), act.locator(".sub-resolve").inner_text()
+    assert "깨는 서브루틴" in broken and "발휘되는 서브루틴" in resolve
+    assert "2. 런 종료" in broken and "2. 런 종료" in resolve and "End the run" not in broken + resolve
+
+
+def test_a_title_spelled_by_ear_gets_the_nearest_titles_in_the_suggestions(page, live_server):
+    page.goto(f"{live_server}/new?lang=ko")
+    name = page.locator("#rows-card input[name=card-name]").nth(0)
+    name.fill("크라이시엄")
+    options = page.locator("#cards-card option")
+    expect(options.first).to_have_attribute("value", "크리지움 그리드")
+    assert "“크라이시엄”에 가장 가까운 이름" in options.first.get_attribute("label")
+    assert options.count() == 5

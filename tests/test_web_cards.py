@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import yaml
 
 from judge.cards.model import model
@@ -59,6 +60,20 @@ def test_the_autocomplete_offers_cards_of_the_rows_side_and_type(client):
     assert client.get("/api/cards?q=").get_json() == []
     ko = client.get("/api/cards", query_string={"q": "톨부"}).get_json()
     assert ko[0]["title_ko"] == "톨부스"
+
+
+@pytest.mark.parametrize("q, side, ctype, first", [
+    ("크라이시엄", None, None, "crisium_grid"),         # Crisium spelled by ear
+    ("크라이시엄", "corp", "upgrade", "crisium_grid"),
+    ("qqxzzv", "runner", None, None),
+])
+def test_an_autocomplete_that_matches_nothing_offers_the_nearest_titles_marked_near(client, q, side, ctype, first):
+    args = {"q": q, "lang": "ko"} | ({"side": side} if side else {}) | ({"type": ctype} if ctype else {})
+    got = client.get("/api/cards", query_string=args).get_json()
+    assert len(got) == 5 and all(c["near"] is True for c in got)  # never an empty list for letters typed
+    assert first is None or got[0]["id"] == first
+    assert all((side is None or c["side"] == side) and (ctype is None or c["type"] == ctype) for c in got)
+    assert "near" not in client.get("/api/cards", query_string={"q": "크리지"}).get_json()[0]  # a match is no guess
 
 
 def test_picking_a_card_gives_the_rows_its_model_fills(client):

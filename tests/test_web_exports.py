@@ -126,3 +126,45 @@ def test_hostile_names_stay_text_in_every_walk_through_download(client):
 def test_an_unknown_rule_set_for_a_walk_through_is_a_400_page(client, sid):
     assert client.get(f"/s/{sid}/walkthrough.html?ruleset=nope").status_code == 400
     assert client.get("/s/0000000000000000/walkthrough.md").status_code == 404
+
+
+@pytest.mark.parametrize("lang, title, step, key", [
+    ("en", "D10: Inside Job bypasses Tollbooth", "Step 6 of 15: 3@Tollbooth Encounter ice", "this step"),
+    ("ko", "D10: 톨부스의 대치 능력이", "15단계 중 6단계: 3@톨부스 아이스와 대치", "지금 단계"),
+])
+def test_a_steps_chart_file_carries_the_situations_title_the_step_and_a_key(client, lang, title, step, key):
+    import io
+
+    from pypdf import PdfReader
+
+    sid = client.get("/examples/d10-inside-job-bypasses-tollbooth").headers["Location"].rsplit("/", 1)[-1]
+    svg = client.get(f"/s/{sid}/chart.svg?step=6&lang={lang}").get_data(as_text=True)
+    words = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", svg)).replace("&#45;", "-").replace("&#39;", "'")
+    for said in (title, step, key, "×2"):
+        assert said in words, (said, words[:300])
+    png = client.get(f"/s/{sid}/chart.png?step=6&lang={lang}").data
+    assert png.startswith(b"\x89PNG")
+    pdf = PdfReader(io.BytesIO(client.get(f"/s/{sid}/chart.pdf?step=6&lang={lang}").data))
+    assert all(round(float(p.mediabox.width)) == 595 and round(float(p.mediabox.height)) == 842 for p in pdf.pages)  # A4
+    text = " ".join(p.extract_text() for p in pdf.pages)
+    assert step.split(":")[0] in text and key in text
+
+
+def test_an_untitled_situations_chart_file_is_headed_by_its_board(client):
+    untitled = ("run: {server: HQ, by: Inside Job}\nrunner: {credits: 2, cards: [{card: Inside Job}]}\n"
+                "servers:\n  HQ:\n    ice: [{card: Tollbooth, rezzed: true}]\n    cards: [{card: Hedge Fund}]\n")
+    sid = client.post("/api/scenarios", data=untitled, headers={"Content-Type": "application/yaml"}).get_json()["id"]
+    for lang, heading in (("en", "HQ: Tollbooth; Runner: Inside Job"), ("ko", "HQ: 톨부스; 러너: 내부자 범행")):
+        svg = client.get(f"/s/{sid}/chart.svg?step=2&lang={lang}").get_data(as_text=True)
+        first = re.findall(r"<text[^>]*>([^<]*)</text>", svg)[0]
+        assert unescape(first) == heading
+
+
+def test_a_title_of_control_characters_leaves_the_chart_file_drawable(client):
+    import json
+
+    weird = {"title": "\x80", "run": {"server": "HQ"},
+             "servers": {"HQ": {"ice": [{"name": "Ice Wall", "rezzed": True, "subroutines": ["End the run"]}]}}}
+    resp = client.post("/api/scenarios", data=json.dumps(weird), headers={"Content-Type": "application/json"})
+    svg = client.get(f"/s/{resp.get_json()['id']}/chart.svg?step=2")
+    assert svg.status_code == 200 and "Step 2 of" in svg.get_data(as_text=True)

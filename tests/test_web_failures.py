@@ -44,10 +44,10 @@ def fresh_charts(monkeypatch):
     monkeypatch.setattr(render, "_laid", {})
     monkeypatch.setattr(render, "_failed", {})
     chart.base_titles.cache_clear()
-    chart._png.cache_clear()
+    chart._drawn.cache_clear()
     yield
     chart.base_titles.cache_clear()
-    chart._png.cache_clear()
+    chart._drawn.cache_clear()
 
 
 def fake_dot(tmp_path, monkeypatch, script: str | None) -> None:

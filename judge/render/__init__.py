@@ -14,6 +14,7 @@ import time
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from functools import cache, lru_cache
+from itertools import pairwise
 
 from ..engine.trace import Trace
 from ..rulesets import get as get_ruleset
@@ -25,18 +26,21 @@ from .extract import edge_element, structure
 from .graphviz import graphviz_runs, run_dot
 from .highlight import as_heat, as_highlight, moment_at, moments
 from .mermaid import to_mermaid
-from .model import Chart
+from .model import Chart, Line, Node
 from .paper import Paper
 from .printed import Printed, printed
 from .settings import LOOK, PAPER_LOOK, Look
 from .standalone import walkthrough_html as _standalone
 from .svg import LaidOut, prepare, strip_prologue, with_font_fallback, without_id_titles
+from .text import clean
 from .timeline import timeline
+from .words import word
 
 __all__ = ["chart_dot", "chart_svg", "walkthrough_html", "step_highlights", "plain_titles", "styled_dot", "clean_chart",
            "CLEAN_FORMATS", "STYLES", "highlight", "highlighted_svg", "highlight_all", "STYLE_CSS", "HEAT_CSS", "heat_svg",
            "style_css", "strip_prologue", "timeline_dot", "timeline_svg", "render", "to_png", "graphviz_runs",
-           "highlighted_dot", "highlighted_chart", "paper_chart", "Paper", "Printed", "ChartError"]
+           "highlighted_dot", "highlighted_chart", "paper_chart", "Paper", "Printed", "ChartError", "step_file_chart",
+           "step_file_dot", "step_file_paper"]
 
 STYLE_CSS: str = style_css()
 HEAT_CSS: str = heat_css()
@@ -208,6 +212,47 @@ def highlighted_chart(trace: Trace, position: int, lang: str, style: str = "full
 def highlighted_dot(trace: Trace, position: int, lang: str, style: str = "full") -> str:
     """The chart's DOT with one moment's classes drawn in (for PNG and PDF exports)."""
     return to_dot(highlighted_chart(trace, position, lang, style))
+
+
+# The key of a step's chart file, in the legend column: (node id, word, the highlight it shows).
+_KEY_MARKS = (("current", "key.current"), ("visited", "key.visited"), ("skipped", "key.skipped"),
+              ("next", "key.next"), ("not-reached", "key.not_reached"))
+
+
+def step_file_chart(trace: Trace, position: int, lang: str, heading: str, step_line: str,
+                    style: str = "full", look: Look = LOOK) -> Chart:
+    """The chart of one moment as a file to take away (PNG, SVG, PDF): headed by the situation's
+    title and the step, and a key under the legend saying what its colours, its bold arrows and its
+    ×/★ marks mean (the page says it beside the chart; a file carries it)."""
+    chart = highlighted_chart(trace, position, lang, style, look)
+    nodes = [Node(f"legend-key-{mark}", (word(label, lang),), "step", ("legend", "key"), cluster="legend", marks=(mark,))
+             for mark, label in _KEY_MARKS]
+    nodes += [Node("legend-key-taken-from", (), "point", ("legend", "key"), cluster="legend"),
+              Node("legend-key-taken-to", (), "point", ("legend", "key"), cluster="legend"),
+              Node("legend-key-badges", (word("key.badges", lang),), "text", ("legend", "key"), cluster="legend")]
+    taken = Line("legend-key-taken", "legend-key-taken-from", "legend-key-taken-to", word("key.taken", lang),
+                 ("legend", "key"), marks=("taken",))
+    # The key goes in the legend's column after its last arrow sample, before the interrupt tags.
+    last = "legend-interrupt-from"
+    after = next((ln for ln in chart.lines if ln.id == f"order-{last}"), None)
+    column = [last, *(n.id for n in nodes if n.id != "legend-key-taken-to")] + ([after.head] if after else [])
+    order = tuple(Line(f"order-key-{a}", a, b, style="invis") for a, b in pairwise(column))
+    lines = tuple(ln for ln in chart.lines if ln is not after) + (taken,) + order
+    heads = tuple(x for x in (heading, step_line) if clean(x).strip())  # a title of control characters says nothing
+    return replace(chart, title=heads + chart.title, nodes=chart.nodes + tuple(nodes), lines=lines,
+                   same_rank=chart.same_rank + (("legend-key-taken-from", "legend-key-taken-to"),))
+
+
+def step_file_dot(trace: Trace, position: int, lang: str, heading: str, step_line: str, style: str = "full") -> str:
+    """`step_file_chart` as DOT text (for Graphviz to draw as PNG or SVG)."""
+    return to_dot(step_file_chart(trace, position, lang, heading, step_line, style))
+
+
+def step_file_paper(trace: Trace, position: int, lang: str, heading: str, step_line: str, paper: Paper,
+                    style: str = "full") -> Printed:
+    """`step_file_chart` laid out for a sheet (A4): whole phases a page, every text printed at a
+    readable size, the title and step on the first page, the key with the legend."""
+    return printed(step_file_chart(trace, position, lang, heading, step_line, style, PAPER_LOOK), paper)
 
 
 def _restyled(ruleset_id: str, lang: str, style: str, look: Look) -> Chart:

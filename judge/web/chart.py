@@ -125,26 +125,31 @@ def base_titles(ruleset_id: str, lang: str) -> dict[str, str]:
     return out
 
 
-def file_svg(t: Trace, positions: list[Position], n: int, lang: str) -> str:
-    """A standalone SVG file of step n, its styles embedded."""
-    svg = render.highlighted_svg(t, moment_of(t, positions, n), lang)
-    svg = svg.replace("<svg ", '<svg class="timing-chart" ', 1)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg
+def file_svg(t: Trace, positions: list[Position], n: int, lang: str, heading: str = "", step_line: str = "") -> str:
+    """A standalone SVG file of step n: the situation's title and the step above it, the key of its
+    colours and marks in the legend (one Graphviz run, cached for repeated downloads)."""
+    svg = _drawn(_file_dot(t, positions, n, lang, heading, step_line), "svg").decode("utf-8")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + render.strip_prologue(svg)
+
+
+def _file_dot(t: Trace, positions: list[Position], n: int, lang: str, heading: str, step_line: str) -> str:
+    return render.step_file_dot(t, moment_of(t, positions, n), lang, heading, step_line)
 
 
 @lru_cache(maxsize=32)
-def _png(dot_text: str) -> bytes:
-    return render.to_png(dot_text)
+def _drawn(dot_text: str, fmt: str) -> bytes:
+    return render.render(dot_text, fmt)
 
 
-def png(t: Trace, positions: list[Position], n: int, lang: str) -> bytes:
-    """Step n as a PNG image (one Graphviz run, cached for repeated downloads)."""
-    return _png(render.highlighted_dot(t, moment_of(t, positions, n), lang))
+def png(t: Trace, positions: list[Position], n: int, lang: str, heading: str = "", step_line: str = "") -> bytes:
+    """Step n as a PNG image, headed and keyed as `file_svg` (cached for repeated downloads)."""
+    return _drawn(_file_dot(t, positions, n, lang, heading, step_line), "png")
 
 
-def pdf(t: Trace, positions: list[Position], n: int, lang: str) -> bytes:
-    """Step n as a PDF page (the pages' memory keeps it for repeated downloads)."""
-    return render.render(render.highlighted_dot(t, moment_of(t, positions, n), lang), "pdf")
+def pdf(t: Trace, positions: list[Position], n: int, lang: str, heading: str = "", step_line: str = "") -> bytes:
+    """Step n as a PDF on A4 sheets, headed and keyed as `file_svg`, its text printed at a readable
+    size (whole phases a page)."""
+    return render.step_file_paper(t, moment_of(t, positions, n), lang, heading, step_line, render.Paper.parse("a4")).pdf()
 
 
 def clean_file(ruleset_id: str, lang: str, fmt: str, style: str = "full", paper: str | None = None,

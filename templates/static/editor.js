@@ -96,7 +96,10 @@
       cards.forEach(function (c) {
         var o = document.createElement("option");
         o.value = ko && c.title_ko ? c.title_ko : c.title;
-        o.label = [ko ? c.title : c.title_ko, c.type].filter(Boolean).join(" · ");
+        // A title offered because nothing matched (크라이시엄 → 크리지움 그리드) says so, with what was
+        // typed in its label, which also keeps the browser from filtering it out of the list.
+        var near = c.near && form.dataset.nearOption ? form.dataset.nearOption.replace("__Q__", q) : "";
+        o.label = [near, ko ? c.title : c.title_ko, c.type].filter(Boolean).join(" · ");
         list.appendChild(o);
       });
     });
@@ -256,8 +259,9 @@
   }
 
   // Entering a break: once the action names an ice of the form, its subroutines are boxes to
-  // tick, with their texts; the ticks write the numbers into the value ("1, 3"), which stays
-  // editable ("all", "last") and is what the server reads (without JavaScript it is typed).
+  // tick, with their texts, twice: which are broken, and which resolve (the ones left unbroken;
+  // ticking one unticks the other). The ticks write the broken numbers into the value ("1, 3"),
+  // which stays editable ("all", "last") and is what the server reads (without JavaScript it is typed).
   function subsOf(name) {
     var found = Array.prototype.find.call(form.querySelectorAll("input[name='ice-name']"), function (i) {
       return i.value.trim() === name;
@@ -266,32 +270,43 @@
     var subs = found.closest("li.row").querySelector("[name='ice-subs']");
     return subs ? subs.value.split("\n").map(function (x) { return x.trim(); }).filter(Boolean) : [];
   }
-  function breakBoxes(row) {
-    if (!row || row.dataset.kind !== "act") { return; }
-    var eff = field(row, "act", "effect"), ice = field(row, "act", "ice"), val = field(row, "act", "value");
-    var old = row.querySelector(".sub-picks");
-    var subs = eff && eff.value === "break" && ice ? subsOf(ice.value.trim()) : [];
-    if (old) { old.remove(); }
-    if (!subs.length) { return; }
-    var raw = val.value.trim();
-    var chosen = raw === "all" ? subs.map(function (_, i) { return String(i + 1); }) : raw.split(",").map(function (x) { return x.trim(); });
+  function pickSet(cls, legendText, subs, on) {
     var box = document.createElement("fieldset");
-    box.className = "sub-picks";
+    box.className = "sub-picks " + cls;
     var legend = document.createElement("legend");
-    legend.textContent = form.dataset.subsLegend || "";
+    legend.textContent = legendText || "";
     box.appendChild(legend);
     subs.forEach(function (text, i) {
       var label = document.createElement("label");
       var cb = document.createElement("input");
-      cb.type = "checkbox"; cb.value = String(i + 1); cb.checked = chosen.indexOf(String(i + 1)) >= 0;
+      cb.type = "checkbox"; cb.value = String(i + 1); cb.checked = on(String(i + 1));
       label.append(cb, " " + (i + 1) + ". " + text);
       box.appendChild(label);
     });
-    box.addEventListener("change", function () {
-      val.value = Array.prototype.filter.call(box.querySelectorAll("input"), function (c) { return c.checked; })
-        .map(function (c) { return c.value; }).join(", ");
-    });
-    val.closest("label").after(box);
+    return box;
+  }
+  function breakBoxes(row) {
+    if (!row || row.dataset.kind !== "act") { return; }
+    var eff = field(row, "act", "effect"), ice = field(row, "act", "ice"), val = field(row, "act", "value");
+    row.querySelectorAll(".sub-picks").forEach(function (x) { x.remove(); });
+    var subs = eff && eff.value === "break" && ice ? subsOf(ice.value.trim()) : [];
+    if (!subs.length) { return; }
+    var raw = val.value.trim();
+    var chosen = raw === "all" ? subs.map(function (_, i) { return String(i + 1); })
+      : raw === "last" ? [String(subs.length)] : raw.split(",").map(function (x) { return x.trim(); });
+    var broken = pickSet("sub-broken", form.dataset.subsLegend, subs, function (n) { return chosen.indexOf(n) >= 0; });
+    var resolve = pickSet("sub-resolve", form.dataset.resolveLegend, subs, function (n) { return chosen.indexOf(n) < 0; });
+    function sync(from, to) {
+      from.addEventListener("change", function (ev) {
+        var twin = to.querySelector("input[value='" + ev.target.value + "']");
+        if (twin) { twin.checked = !ev.target.checked; }
+        val.value = Array.prototype.filter.call(broken.querySelectorAll("input"), function (c) { return c.checked; })
+          .map(function (c) { return c.value; }).join(", ");
+      });
+    }
+    sync(broken, resolve);
+    sync(resolve, broken);
+    val.closest("label").after(broken, resolve);
   }
   form.addEventListener("change", function (ev) {
     var row = ev.target.closest("li.row");

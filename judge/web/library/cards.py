@@ -3,6 +3,7 @@ cases that use it, the NetrunnerDB link), and the JSON the situation form's auto
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
@@ -34,25 +35,40 @@ def _filters() -> tuple[str, str | None, str | None, str | None]:
     return q, side, ctype, legal
 
 
-def _off(k: str, name: str | None) -> float:
+def _off(k: str, name: str | None, cap: float = 1.0) -> float:
     """How far a typed key is from a title or one of its words, 0 (the same) to 1, letter by letter
-    (Hangul by jamo: 크라이시엄 is nearest 크리지움)."""
+    (Hangul by jamo: 크라이시엄 is nearest 크리지움); above `cap` only "farther than cap" matters."""
     best = 1.0
-    for w in [name, *name.split()] if name else []:
-        wk = jamo(key(w))
-        if wk:
-            most = max(len(k), len(wk))
-            best = min(best, distance(k, wk, most // 2 + 1) / most)
+    for wk in _word_keys(name):
+        most = max(len(k), len(wk))
+        limit = min(most // 2 + 1, int(min(best, cap) * most))
+        best = min(best, distance(k, wk, limit) / most)
     return best
 
 
-def nearest(q: str, n: int = 5) -> list:
-    """The titles nearest a search that found nothing: a result page is never empty without them."""
+@lru_cache(maxsize=8192)
+def _word_keys(name: str | None) -> tuple[str, ...]:
+    """A title's letters, whole and word by word, as `_off` compares them (made once per title)."""
+    return tuple(wk for w in ([name, *name.split()] if name else []) if (wk := jamo(key(w))))
+
+
+def nearest(q: str, n: int = 5, side: str | None = None, ctype: str | None = None,
+            legal: str | None = None) -> list:
+    """The titles nearest a search that found nothing (of the side, type and format asked for, as the
+    search filters them): a result page or the form's suggestions are never empty without them."""
     k = jamo(key(q))
     if not k:
         return []
-    scored = sorted(((min(_off(k, c.title), _off(k, c.title_ko)), c.title, c) for c in all_cards()), key=lambda x: x[:2])
-    return [c for _, _, c in scored[:n]]
+    cards = [c for c in all_cards() if (side is None or c.side == side)
+             and (ctype is None or ctype in (c.type, c.scenario_type)) and (legal is None or legal in c.legal_now_in)]
+    top: list[tuple[float, str, object]] = []  # the n nearest so far; a farther title is cut short
+    for c in cards:
+        cap = top[-1][0] if len(top) == n else 1.0
+        off = _off(k, c.title, cap)
+        off = min(off, _off(k, c.title_ko, min(cap, off)))
+        if len(top) < n or (off, c.title) < top[-1][:2]:
+            top = sorted([*top, (off, c.title, c)], key=lambda x: x[:2])[:n]
+    return [c for _, _, c in top]
 
 
 @bp.get("/cards")
@@ -60,7 +76,7 @@ def index():
     q, side, ctype, legal = _filters()
     found = search(q, MAX_RESULTS, side, ctype, legal) if q or side or ctype or legal else []
     rows = [(c, about(c, lang())) for c in found]
-    near = nearest(q) if q.strip() and not found else []
+    near = nearest(q, 5, side, ctype, legal) if q.strip() and not found else []
     return render_template("cards.html", q=q, side=side or "", ctype=ctype or "", legal=legal or "", rows=rows,
                            sides=_SIDES, types=_TYPES, searched=bool(q or side or ctype or legal), near=near)
 
@@ -81,10 +97,17 @@ def card(card_id: str):
 
 @bp.get("/api/cards")
 def suggest():
-    """Cards for the form's autocomplete: id, both titles, type, and whether the judge models it."""
+    """Cards for the form's autocomplete: id, both titles, type, and whether the judge models it. A
+    query that matches nothing (크라이시엄, a spelling of 크리지움 그리드 by ear) gets the nearest
+    titles instead, each marked `near: true`: never an empty list for a query that has letters."""
     q, side, ctype, legal = _filters()
     limit = min(SUGGESTIONS, max(1, request.args.get("limit", SUGGESTIONS, type=int) or SUGGESTIONS))
-    return jsonify([about(c, lang()) for c in search(q, limit, side, ctype, legal)] if q.strip() else [])
+    if not q.strip():
+        return jsonify([])
+    found = search(q, limit, side, ctype, legal)
+    if found:
+        return jsonify([about(c, lang()) for c in found])
+    return jsonify([about(c, lang()) | {"near": True} for c in nearest(q, min(limit, 5), side, ctype, legal)])
 
 
 @bp.get("/api/cards/<card_id>/rows")

@@ -28,6 +28,7 @@ class Item:
     skips: list[str]
     triggers: list[str]
     marks: list[int] = field(default_factory=list)
+    label: str = ""  # the occurrence as the page's reader sees it ("3@톨부스" on a Korean page)
 
 
 @dataclass
@@ -38,6 +39,7 @@ class Trigger:
     occ: str | None
     n: int | None
     marks: list[int] = field(default_factory=list)
+    at: str = ""  # the occurrence as the page's reader sees it
 
 
 @dataclass
@@ -46,7 +48,7 @@ class Column:
     trace: Trace
     items: list[Item]
     triggers: list[Trigger]
-    lists: list[tuple[str, list]]
+    lists: list[tuple[str, list]]  # (key, the names as the page's reader sees them)
     marks: dict[str, list[int]] = field(default_factory=dict)  # "outcome", "end", a list's key
 
 
@@ -70,14 +72,15 @@ def _trigger_label(card: object, when: str, lang: str, tr: Trace | None = None) 
 def _column(tr: Trace, lang: str) -> Column:
     pos = positions(tr, lang)
     items = [Item(p.n, p.occ, p.name(lang), [ln.text for ln in p.lines if ln.kind == "skip"],
-                  [ln.text for ln in p.lines if ln.kind == "trigger"]) for p in pos]
+                  [ln.text for ln in p.lines if ln.kind == "trigger"], label=p.label or p.occ) for p in pos]
     starts = [p.event for p in pos]
     trig = []
     for i, e in enumerate(tr.events):
         if e.kind == "trigger" and e.extra_get("resolved"):
             n = sum(1 for s in starts if s <= i) or None
-            trig.append(Trigger(_trigger_label(e.extra_get("card"), e.extra_get("when"), lang, tr), e.occurrence, n))
-    lists = [(k, tr.lists[k]) for k in LISTS if tr.lists[k]]
+            trig.append(Trigger(_trigger_label(e.extra_get("card"), e.extra_get("when"), lang, tr), e.occurrence, n,
+                                at=e.shown(lang)))
+    lists = [(k, tr.shown_list(k, lang)) for k in LISTS if tr.lists[k]]
     return Column(tr.rs, tr, items, trig, lists)
 
 

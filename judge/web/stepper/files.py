@@ -10,7 +10,7 @@ from flask import Blueprint, Response, request
 from ...render.answer import with_answer
 from .. import chart
 from ..errors import page_error
-from ..i18n import lang, t
+from ..i18n import lang, situation_title, t
 from ..rulesets.switch import RulesetProblem, under
 from .context import BadStep, step_number
 from .positions import positions
@@ -55,23 +55,33 @@ def _step(sid: str):
     return s, pos, step_number(request.args.get("step"), len(pos))
 
 
+def _heads(s, pos, n: int) -> tuple[str, str]:
+    """What heads a step's chart file: the situation's title (made from its board when it has
+    none) and the step ("Step 6 of 14: 3@Tollbooth Encounter ice")."""
+    p = pos[n - 1]
+    step = t("step_of", n=n, total=len(pos)) + f": {p.label or p.occ} {p.name(lang())}"
+    return str(situation_title(s.scenario)), step
+
+
 @bp.get("/s/<sid>/chart.svg")
 def chart_svg(sid: str):
     s, pos, n = _step(sid)
-    svg = chart.file_svg(s.trace, pos, n, lang())
+    svg = chart.file_svg(s.trace, pos, n, lang(), *_heads(s, pos, n))
     return _attachment(svg, "image/svg+xml", f"chart-{sid}{_rs(s)}-step{n}-{lang()}.svg")
 
 
 @bp.get("/s/<sid>/chart.png")
 def chart_png(sid: str):
     s, pos, n = _step(sid)
-    return _attachment(chart.png(s.trace, pos, n, lang()), "image/png", f"chart-{sid}{_rs(s)}-step{n}-{lang()}.png")
+    return _attachment(chart.png(s.trace, pos, n, lang(), *_heads(s, pos, n)), "image/png",
+                       f"chart-{sid}{_rs(s)}-step{n}-{lang()}.png")
 
 
 @bp.get("/s/<sid>/chart.pdf")
 def chart_pdf(sid: str):
     s, pos, n = _step(sid)
-    return _attachment(chart.pdf(s.trace, pos, n, lang()), "application/pdf", f"chart-{sid}{_rs(s)}-step{n}-{lang()}.pdf")
+    return _attachment(chart.pdf(s.trace, pos, n, lang(), *_heads(s, pos, n)), "application/pdf",
+                       f"chart-{sid}{_rs(s)}-step{n}-{lang()}.pdf")
 
 
 @bp.errorhandler(RulesetProblem)
