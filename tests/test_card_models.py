@@ -13,7 +13,7 @@ from reference_text import RUN_CHARS, Runs, normalise, reference_path, sentences
 from judge.analysis.check import compare
 from judge.cards import get
 from judge.cards.model import ModelError, _one, models
-from judge.engine import run
+from judge.engine import run, run_turn
 from judge.scenario import load_scenario
 
 MODELS = models()
@@ -81,8 +81,20 @@ def test_a_models_check_holds(card_id, n):
     doc = dict(MODELS[card_id].checks[n])
     expect = doc.pop("expect", None)
     assert expect, "a check says what must happen"
-    sc = load_scenario(f"{card_id}.check{n + 1}.yaml", text=yaml.safe_dump(doc, sort_keys=False, allow_unicode=True))
-    got = run(sc)
+    if "runs" in doc:  # a turn of several runs: each run's `expect`, then the turn's against the last run
+        sc = load_scenario(f"{card_id}.check{n + 1}.yaml",
+                           text=yaml.safe_dump(dict(doc, expect=expect), sort_keys=False, allow_unicode=True))
+        traces = run_turn(sc)
+        for i, part in enumerate(sc.runs):
+            want = part.expect_for(part.ruleset)
+            if want:
+                assert i < len(traces), f"run {i + 1} was not made"
+                assert not compare(traces[i], want), (f"run {i + 1}", compare(traces[i], want))
+        got = traces[-1]
+    else:
+        sc = load_scenario(f"{card_id}.check{n + 1}.yaml",
+                           text=yaml.safe_dump(doc, sort_keys=False, allow_unicode=True))
+        got = run(sc)
     assert not compare(got, expect), compare(got, expect)
     assert not [w for w in got.warnings if w.msg == "w_notice" and "no timing model" in w.text(got.rs)
                 and card_id in str(w.args)], "the check runs the model, not the facts alone"

@@ -114,6 +114,7 @@ _SPECS = (
     # the board (issue 25; `judge.engine.effects.board`)
     EffectSpec("tag", Shape.AMOUNT),
     EffectSpec("untag", Shape.AMOUNT),
+    EffectSpec("draw", Shape.AMOUNT),  # the Runner draws: cards added to a counted grip
     EffectSpec("net_damage", Shape.AMOUNT),
     EffectSpec("meat_damage", Shape.AMOUNT),
     EffectSpec("core_damage", Shape.AMOUNT),

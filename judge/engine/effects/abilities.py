@@ -24,10 +24,20 @@ def use(c: Call) -> bool:
     if cond is not None:
         c.warn("w_use_condition", card=name, cond=condition_text(cond))
         return False
+    i = next(k for k, a in enumerate(card.abilities) if a is ab)
+    w = x.w
+    if (card.key, i) in (w.used_turn if ab.first_turn else w.used_first if ab.first else ()):
+        # "once per turn" (`first: turn`, carried over a turn's runs) or once per run (`first: true`)
+        c.warn("w_use_once_turn" if ab.first_turn else "w_use_once_run", card=name)
+        return False
     c.note("uses", card=name, n=n)
     if ab.cost and not x.resolve(ab.cost, card.side, c.st, source=card.key, action=c.action):
         c.note("cost_unpaid", card=name)
         return False
+    if ab.first:
+        w.used_first |= {(card.key, i)}
+        if ab.first_turn:
+            w.used_turn |= {(card.key, i)}
     return x.resolve(ab.effects, card.side, c.st, source=card.key, action=c.action)
 
 

@@ -38,6 +38,18 @@ def untag(c: Call) -> None:
     c.note("tags_removed", side=RUNNER, n=n, total=w.sides.tags)
 
 
+@applies("draw")
+def draw(c: Call) -> None:
+    """The Runner draws N cards: a counted grip grows by N (no grip given: said, not counted)."""
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    if w.sides.grip is None:
+        c.note("cards_drawn_uncounted", side=RUNNER, n=n)
+        return
+    w.sides = replace(w.sides, grip=w.sides.grip + n)
+    c.note("cards_drawn", side=RUNNER, n=n, total=w.sides.grip)
+
+
 def _damage(c: Call) -> None:
     """Damage discards a card from the grip per point; more damage than cards in the grip flatlines
     the Runner: the game, and with it the run, ends. No grip given: recorded, never a flatline."""
