@@ -39,7 +39,7 @@ CONDITIONS: dict[str, str] = {
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached",
-          "subroutines") + BOARD_COUNTS
+          "subroutines", "unbroken") + BOARD_COUNTS
 
 
 def parse_conditions(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, object], ...]:

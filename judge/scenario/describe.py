@@ -16,6 +16,13 @@ def _w(key: str, lang: str) -> str:
     return t(f"engine.effects.{key}", lang)
 
 
+def _amount(n: object, lang: str) -> object:
+    """A number, or a counted amount in words (place_counters: {power: {count: unbroken}})."""
+    if isinstance(n, Amount):
+        return t("engine.amount", lang, plus=n.plus, times=n.times, what=t(f"engine.counts.{n.count}", lang))
+    return n
+
+
 def _arg(e: Effect, lang: str) -> object:
     """The effect's argument as a reader sees it (a card under its Korean title for a Korean reader)."""
     shape = EFFECTS[e.kind].shape
@@ -23,7 +30,7 @@ def _arg(e: Effect, lang: str) -> object:
         card, n = e.used
         return f"{in_lang(card, lang)}" + (f" #{n}" if n > 1 else "")
     if shape is Shape.COUNTERS and isinstance(e.arg, tuple):  # ((kind, n), ...): "1 power"
-        return ", ".join(f"{n} {t(f'engine.counter_kinds.{k}', lang)}" for k, n in e.arg)
+        return ", ".join(f"{_amount(n, lang)} {t(f'engine.counter_kinds.{k}', lang)}" for k, n in e.arg)
     if shape is Shape.WORD:
         return t(f"engine.{e.kind}s.{e.arg}", lang) if e.kind in ("forbid", "allow") else e.arg
     if isinstance(e.arg, Text):

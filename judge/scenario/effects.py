@@ -111,8 +111,11 @@ def _arg(V: Validator, kind: str, shape: Shape, val: Any, p: YPath) -> object:
             return (V.string(val["card"], p + ("card",), kind="a_card_name"),
                     V.integer(val.get("ability", 1), p + ("ability",), 1, 30))
         return (V.string(val, p, kind="a_card_name"), 1)
-    if shape is Shape.COUNTERS:
-        got = parse_counters(V, val, p)
+    if shape is Shape.COUNTERS:  # a kind's number may be counted (place_counters: {power: {count: unbroken}})
+        counted = {k: n for k, n in val.items() if isinstance(n, dict)} if isinstance(val, dict) else {}
+        got = parse_counters(V, {k: 1 if k in counted else n for k, n in val.items()} if counted else val, p)
+        if counted:
+            return tuple((k, _arg(V, kind, Shape.AMOUNT, counted[k], p + (k,)) if k in counted else n) for k, n in got)
         if not got:
             raise V.err(p, "counters_empty")
         return got

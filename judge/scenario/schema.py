@@ -43,6 +43,7 @@ def schema() -> dict[str, Any]:
                                 "properties": {"count": {"enum": list(COUNTS)}, "times": whole, "plus": whole}}]}
     counters = {"type": "object", "additionalProperties": False, "minProperties": 1,
                 "properties": {k: whole for k in COUNTER_KINDS}}
+    counted_counters = dict(counters, properties={k: amount for k in COUNTER_KINDS})  # an effect's may be counted
     shapes = {
         Shape.NONE: {"const": True}, Shape.CARD: name, Shape.SERVER: name, Shape.AMOUNT: amount,
         Shape.SUBS: {"oneOf": [{"enum": ["all", "last"]}, {"type": "array", "items": {"type": "integer", "minimum": 1}}]},
@@ -53,7 +54,7 @@ def schema() -> dict[str, Any]:
         Shape.TEXT: _words(MAX_TEXT),
         Shape.USE: {"oneOf": [name, {"type": "object", "additionalProperties": False, "required": ["card"],
                                      "properties": {"card": name, "ability": {"type": "integer", "minimum": 1}}}]},
-        Shape.COUNTERS: counters, Shape.BID: {"type": "integer", "minimum": 0, "maximum": 2},
+        Shape.COUNTERS: counted_counters, Shape.BID: {"type": "integer", "minimum": 0, "maximum": 2},
     }
     one = {k: {"enum": list(spec.choices)} if spec.shape is Shape.WORD else shapes[spec.shape]
            for k, spec in EFFECTS.items()}
