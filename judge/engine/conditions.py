@@ -92,6 +92,13 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return bool(w.resolved_subs) == value
     if key == "ice_rezzed":
         return (w.ice is not None and w.ice in w.rezzed) == value
+    if key == "corp_richer":  # the Corp's pool against the Runner's credits (bad publicity credits included)
+        if w.corp_credits is None:  # not counted: the Corp is taken as richer, and said once
+            if "corp_richer" not in w.said:
+                w.said |= {"corp_richer"}
+                x.emit(WARNING, "w_corp_credits_unknown", card=card.key)
+            return value is True
+        return (w.corp_credits > w.credits + w.bp_credits) == value
     if key == "first_run":
         return (x.ctx.sc.run_index == 0) == value
     if key == "tagged":

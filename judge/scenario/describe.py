@@ -31,6 +31,10 @@ def _arg(e: Effect, lang: str) -> object:
         return f"{in_lang(card, lang)}" + (f" #{n}" if n > 1 else "")
     if shape is Shape.COUNTERS and isinstance(e.arg, tuple):  # ((kind, n), ...): "1 power"
         return ", ".join(f"{_amount(n, lang)} {t(f'engine.counter_kinds.{k}', lang)}" for k, n in e.arg)
+    if shape is Shape.CONDITIONS and isinstance(e.arg, tuple):  # ((key, value), ...): "the Runner has at least 2 tag(s)"
+        return ", ".join(t("engine.conditions.not", lang, what=t(f"engine.conditions.{k}", lang, v=""))
+                         if v is False else t(f"engine.conditions.{k}", lang, v="" if v is True else v)
+                         for k, v in e.arg)
     if shape is Shape.WORD:
         return t(f"engine.{e.kind}s.{e.arg}", lang) if e.kind in ("forbid", "allow") else e.arg
     if isinstance(e.arg, Text):

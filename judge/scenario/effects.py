@@ -8,7 +8,7 @@ from typing import Any
 from ..i18n import Text, msg
 from . import cards
 from .board import parse_counters
-from .conditions import COUNTS
+from .conditions import COUNTS, parse_conditions
 from .encounter import DURATIONS
 from .model import Amount, Effect
 from .validate import MAX_TEXT, Validator, value_kind
@@ -121,6 +121,8 @@ def _arg(V: Validator, kind: str, shape: Shape, val: Any, p: YPath) -> object:
         return got
     if shape is Shape.BID:
         return V.integer(val, p, 0, 2)
+    if shape is Shape.CONDITIONS:
+        return parse_conditions(V, val, p)
     if shape is Shape.CARDS:
         return tuple(V.string(x, p + (i,), kind="a_card_name") for i, x in enumerate(V.seq(val, p)))
     if isinstance(val, dict):  # the text in each language

@@ -56,12 +56,13 @@ def schema() -> dict[str, Any]:
                                      "properties": {"card": name, "ability": {"type": "integer", "minimum": 1}}}]},
         Shape.COUNTERS: counted_counters, Shape.BID: {"type": "integer", "minimum": 0, "maximum": 2},
     }
-    one = {k: {"enum": list(spec.choices)} if spec.shape is Shape.WORD else shapes[spec.shape]
-           for k, spec in EFFECTS.items()}
-    one["strength"] = {"anyOf": [{"type": "integer", "minimum": -100, "maximum": 100}, amount]}
     kinds = {"bool": {"type": "boolean"}, "count": whole, "server": name, "word": name}
     conditions = {"type": "object", "additionalProperties": False, "minProperties": 1,
                   "properties": {k: kinds[v] for k, v in CONDITIONS.items()}}
+    shapes[Shape.CONDITIONS] = conditions
+    one = {k: {"enum": list(spec.choices)} if spec.shape is Shape.WORD else shapes[spec.shape]
+           for k, spec in EFFECTS.items()}
+    one["strength"] = {"anyOf": [{"type": "integer", "minimum": -100, "maximum": 100}, amount]}
     opt_shapes = {Opt.POSITION: position, Opt.SERVER: name, Opt.CARD: name, Opt.FLAG: {"type": "boolean"},
                   Opt.EFFECTS: {"$ref": "#/$defs/effect"}, Opt.DURATION: {"enum": list(DURATIONS)}}
     options = {k: opt_shapes[o] for k, o in OPTIONS.items()}

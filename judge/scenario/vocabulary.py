@@ -34,6 +34,7 @@ class Shape(StrEnum):
     USE = "use"            # a card whose paid ability is used: its name, or {card: X, ability: N}
     COUNTERS = "counters"  # counters by kind: {power: 1} (`board.COUNTER_KINDS`)
     BID = "bid"            # a psi game bid: 0, 1 or 2 credits
+    CONDITIONS = "conditions"  # conditions as an ability's `if:` gives them (`judge.scenario.conditions`)
 
 
 class Opt(StrEnum):
@@ -125,7 +126,8 @@ _SPECS = (
     EffectSpec("spend_counters", Shape.COUNTERS, ("on",), cost=True),
     EffectSpec("trace_boost", Shape.AMOUNT),
     EffectSpec("psi_bid", Shape.BID),
-    EffectSpec("if_tagged", Shape.NONE, ("then", "otherwise")),  # `then` if the Runner is tagged, else `otherwise`
+    EffectSpec("if_tagged", Shape.NONE, ("then", "otherwise")),
+    EffectSpec("only_if", Shape.CONDITIONS, ("then", "otherwise")),  # `then` when the conditions hold now, else `otherwise`  # `then` if the Runner is tagged, else `otherwise`
     EffectSpec("strength", Shape.AMOUNT, ("of", "until")),  # signed: {strength: -1}
     EffectSpec("corp_gain", Shape.AMOUNT),  # the Corp's pool (`corp: {credits}`), through encounter.corp_gain
     EffectSpec("corp_lose", Shape.AMOUNT),

@@ -8,12 +8,14 @@ or bid; none written is the stated default (no boost, a bid of 0), which the tra
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from ...i18n import Text, msg
-from ...scenario import CORP, RUNNER, THIS, Amount, describe_effects
+from ...scenario import CORP, RUNNER, THIS, Amount, Card, describe_effects
 from .. import encounter
 from ..boardstate import corp_pay, counters_on, with_counters
-from ..conditions import amount
+from ..conditions import amount, failing
+from ..words import condition_text
 from ..state import Flag
 from .core import Call, applies
 
@@ -211,6 +213,18 @@ def remove_counters(c: Call) -> bool:
 @applies("spend_counters")
 def spend_counters(c: Call) -> bool:
     return _counters(c, -1)
+
+
+@applies("only_if")
+def only_if(c: Call) -> bool:
+    """`then` when the conditions hold now (Whitespace: the Runner has 6 credits or less), else `otherwise`."""
+    x = c.x
+    conds = cast("tuple[tuple[str, object], ...]", c.e.arg)
+    card = x.ctx.cards.get(c.source) if c.source else None
+    cond = failing(x, card or Card(key="", name="", side=c.side), conds)
+    c.note("only_if_holds" if cond is None else "only_if_fails",
+           cond=condition_text(cond if cond is not None else conds[0]))
+    return x.resolve(c.opt_effects("then" if cond is None else "otherwise"), c.side, c.st, c.source, c.action)
 
 
 @applies("if_tagged")
