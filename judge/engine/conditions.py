@@ -92,6 +92,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return bool(w.resolved_subs) == value
     if key == "ice_rezzed":
         return (w.ice is not None and w.ice in w.rezzed) == value
+    if key == "declined":
+        return (card.key in w.declined) == value
     if key == "corp_richer":  # the Corp's pool against the Runner's credits (bad publicity credits included)
         if w.corp_credits is None:  # not counted: the Corp is taken as richer, and said once
             if "corp_richer" not in w.said:

@@ -34,6 +34,7 @@ CONDITIONS: dict[str, str] = {
     "tagged": "bool",               # the Runner has at least one tag
     "tags": "count",                # the Runner has at least N tags
     "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
+    "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)
     "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
 }

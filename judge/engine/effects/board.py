@@ -215,6 +215,21 @@ def spend_counters(c: Call) -> bool:
     return _counters(c, -1)
 
 
+@applies("corp_pay")
+def pay_by_corp(c: Call) -> bool:
+    """The Corp pays N credits (Snare!'s 4): a cost; a counted pool that cannot pay stops what follows.
+    With the Corp's credits not counted every payment is made, and the trace says so after the run."""
+    n = amount(c.x, c.number, c.source)
+    if not encounter.corp_pay(c.x, n, "effect"):
+        c.note("corp_cannot_pay", side=CORP, n=n, left=c.x.w.corp_credits)
+        return False
+    if c.x.w.corp_credits is None:
+        c.note("corp_pays_uncounted", side=CORP, n=n)
+    else:
+        c.note("corp_pays", side=CORP, n=n, left=c.x.w.corp_credits)
+    return True
+
+
 @applies("only_if")
 def only_if(c: Call) -> bool:
     """`then` when the conditions hold now (Whitespace: the Runner has 6 credits or less), else `otherwise`."""
