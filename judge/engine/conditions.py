@@ -107,6 +107,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (w.sides.tags > 0) == value
     if key == "tags":
         return isinstance(value, int) and w.sides.tags >= value
+    if key == "link":
+        return isinstance(value, int) and w.sides.link >= value
     if key.endswith("_counters"):
         return isinstance(value, int) and counters_on(w.sides, card.key).get(key[:-len("_counters")], 0) >= value
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
