@@ -15,8 +15,8 @@ from ...scenario import CORP, RUNNER, THIS, Amount, Card, describe_effects
 from .. import encounter
 from ..boardstate import corp_pay, counters_on, with_counters
 from ..conditions import amount, failing
-from ..words import condition_text
 from ..state import Flag
+from ..words import condition_text
 from .core import Call, applies
 
 __all__: list[str] = []  # the functions register themselves in APPLY
