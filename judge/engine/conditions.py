@@ -107,6 +107,13 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (w.sides.tags > 0) == value
     if key == "tags":
         return isinstance(value, int) and w.sides.tags >= value
+    if key == "grip":
+        if w.sides.grip is None:  # not given: taken to hold, and said once
+            if "grip_condition" not in w.said:
+                w.said |= {"grip_condition"}
+                x.emit(WARNING, "w_grip_not_given", card=card.key)
+            return value is not False
+        return isinstance(value, int) and w.sides.grip >= value
     if key == "link":
         return isinstance(value, int) and w.sides.link >= value
     if key.endswith("_counters"):

@@ -33,6 +33,7 @@ CONDITIONS: dict[str, str] = {
     # the board (issue 25)
     "tagged": "bool",               # the Runner has at least one tag
     "tags": "count",                # the Runner has at least N tags
+    "grip": "count",                # at least N cards in the grip (`runner.grip`; not given: taken to hold, and said)
     "link": "count",                # the Runner has at least N link (`runner.link`)
     "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
     "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)
