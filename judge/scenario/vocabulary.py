@@ -115,7 +115,9 @@ _SPECS = (
     # the board (issue 25; `judge.engine.effects.board`)
     EffectSpec("tag", Shape.AMOUNT),
     EffectSpec("untag", Shape.AMOUNT),
-    EffectSpec("draw", Shape.AMOUNT),  # the Runner draws: cards added to a counted grip
+    EffectSpec("draw", Shape.AMOUNT),
+    EffectSpec("lose_clicks", Shape.AMOUNT),  # the Runner loses clicks (never below 0)
+    EffectSpec("spend_clicks", Shape.AMOUNT, ("otherwise",), cost=True),  # spent if the Runner has them, else `otherwise`  # the Runner draws: cards added to a counted grip
     EffectSpec("net_damage", Shape.AMOUNT),
     EffectSpec("meat_damage", Shape.AMOUNT),
     EffectSpec("core_damage", Shape.AMOUNT),

@@ -40,6 +40,37 @@ def untag(c: Call) -> None:
     c.note("tags_removed", side=RUNNER, n=n, total=w.sides.tags)
 
 
+@applies("lose_clicks")
+def lose_clicks(c: Call) -> None:
+    """The Runner loses N clicks (never below 0); clicks not given: said, not counted."""
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    if w.sides.clicks is None:
+        c.note("clicks_uncounted", side=RUNNER, n=n)
+        return
+    n = min(n, w.sides.clicks)
+    w.sides = replace(w.sides, clicks=w.sides.clicks - n)
+    c.note("clicks_lost", side=RUNNER, n=n, left=w.sides.clicks)
+
+
+@applies("spend_clicks")
+def spend_clicks(c: Call) -> bool:
+    """The Runner spends N clicks if they have them (M.I.C.: "unless the Runner spends a click");
+    `otherwise` happens when they cannot. Clicks not given: taken as spent, and said."""
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    if w.sides.clicks is None:
+        c.note("clicks_uncounted", side=RUNNER, n=n)
+        return True
+    if w.sides.clicks < n:
+        c.note("clicks_short", side=RUNNER, n=n, left=w.sides.clicks)
+        c.x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
+        return False
+    w.sides = replace(w.sides, clicks=w.sides.clicks - n)
+    c.note("clicks_spent", side=RUNNER, n=n, left=w.sides.clicks)
+    return True
+
+
 @applies("draw")
 def draw(c: Call) -> None:
     """The Runner draws N cards: a counted grip grows by N (no grip given: said, not counted)."""
