@@ -4,10 +4,11 @@ outcome, and what bounded the search."""
 from __future__ import annotations
 
 from ...i18n import t
+from .choices import BOOST_CAP
 from .lines import OUTCOMES, Line, Lines
 from .search import Exploration
 
-__all__ = ["as_dict", "note", "choice_lines"]
+__all__ = ["as_dict", "note", "choice_lines", "boosts_capped"]
 
 
 def note(exp: Exploration, lines: Lines, shown: int, lang: str = "en") -> str | None:
@@ -19,9 +20,16 @@ def note(exp: Exploration, lines: Lines, shown: int, lang: str = "en") -> str | 
         parts.append(t("explore.truncated_time", lang, s=f"{exp.seconds:.1f}", found=lines.total))
     if exp.options_capped:
         parts.append(t("explore.options_capped", lang))
+    if boosts_capped(lines):
+        parts.append(t("explore.boosts_capped", lang, cap=BOOST_CAP))
     if shown < lines.total:
         parts.append(t("explore.listed", lang, shown=shown, total=lines.total))
     return " ".join(parts) or None
+
+
+def boosts_capped(lines: Lines) -> bool:
+    """Some trace's boosts were cut by the explorer's cap (BOOST_CAP), not by what the side has."""
+    return any(c.capped for n in lines.order() for d in n.decisions for c in d[:1])
 
 
 def choice_lines(line: Line, lang: str = "en", every: bool = False) -> list[str]:
