@@ -191,3 +191,36 @@ def test_json_lines_state_the_bids_and_can_answers(tmp_path):
     assert yes.returncode == 0, yes.stdout + yes.stderr
     ko = subprocess.run(run + ["--lang", "ko"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert ko.returncode == 0 and "입찰" in ko.stdout
+
+
+PSI_PAGE = """\
+title: Caprice Nisei's psi game
+run: {server: Server 1}
+runner: {credits: 5}
+servers:
+  Server 1:
+    root: [{card: Caprice Nisei, rezzed: true}]
+    cards: [{name: Hedge Fund, type: operation}]
+"""
+
+
+def test_the_explore_page_opens_a_line_with_its_bids_as_actions(client):
+    import html as htmllib
+    import re
+    from urllib.parse import unquote_plus
+    r = client.post("/api/scenarios", data=PSI_PAGE, headers={"Content-Type": "application/yaml"})
+    sid = r.get_json()["id"]
+    page = client.get(f"/s/{sid}/explore?lang=en").get_data(as_text=True)
+    assert "Corp: bids 2 credit(s) in the psi game" in page
+    links = [htmllib.unescape(u) for u in re.findall(r'href="(/s/[^"]+/explore/line\?[^"]+)"', page)]
+    link = next(u for u in links if "psi_bid" in unquote_plus(u) and ",2]" in unquote_plus(u))
+    got = client.get(link)
+    assert got.status_code == 303, got.get_data(as_text=True)[:300]
+    new = got.headers["Location"].split("/s/")[1].split("?")[0]
+    doc = yaml.safe_load(client.get(f"/s/{new}/scenario.yaml").get_data(as_text=True))
+    assert any(a.get("psi_bid") == 2 for a in doc["actions"]), doc["actions"]
+    assert client.get(unquote_plus(link)).status_code == 303
+    forged = unquote_plus(link).replace(",2]", ",7]")  # a bid nobody was offered
+    assert client.get(forged).status_code == 400
+    ko = client.get(f"/s/{sid}/explore?lang=ko").get_data(as_text=True)
+    assert "사이 게임에서 2 크레딧을 입찰한다" in ko
