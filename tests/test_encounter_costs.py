@@ -1,0 +1,186 @@
+"""Issue 24, second pass: costs a player may decline, jack-out costs, "cannot be bypassed", Banner's
+"cannot end the run" for an encounter, and Mirāju's jack out taken inside its ability."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+from helpers import texts
+
+from judge.engine import run
+from judge.scenario import load_scenario
+
+RULESETS = ("ffg-rr", "nsg", "ffg-core")
+BREAK = {"ffg-rr": "3.1", "nsg": "6.9.3b", "ffg-core": "3.1"}
+SUBS = {"ffg-rr": "3.2", "nsg": "6.9.3d", "ffg-core": "3.2"}   # where subroutines resolve
+ENDS = {"ffg-rr": "3.2", "nsg": "6.9.3e", "ffg-core": "3.2"}   # where "when the encounter ends" resolves
+ENCOUNTER = {"ffg-rr": "3", "nsg": "6.9.3a", "ffg-core": "3"}
+LATER = {"ffg-rr": "5.2", "nsg": "6.9.4c", "ffg-core": "4.2"}  # the jack-out decision after the last ice
+
+
+def go(servers, actions=(), credits=5, cards=(), ruleset="ffg-rr", grip=None, server="HQ"):
+    runner = {"credits": credits, "cards": list(cards), **({"grip": grip} if grip is not None else {})}
+    doc = {"title": "t", "ruleset": ruleset, "run": {"server": server}, "runner": runner,
+           "servers": servers, "actions": list(actions)}
+    return run(load_scenario("t.yaml", text=yaml.safe_dump(doc, sort_keys=False)))
+
+
+def hq(*ice):
+    return {"HQ": {"ice": list(ice), "cards": [{"name": "Hedge Fund", "type": "operation"}]}}
+
+
+def final(t):
+    return t.states[-1][1]
+
+
+def warned(t, words):
+    return any(words in w.text(t.rs) for w in t.warnings)
+
+
+# ---------------------------------------------------------------- "may pay" against "must pay, if able"
+TOLL = {"name": "Toll Gate", "type": "ice", "subtypes": ["code gate"], "rezzed": True, "strength": 1,
+        "subroutines": [{"text": "The Runner may pay 2 credits; if they do not, end the run",
+                         "effect": {"pay": 2, "may": True, "otherwise": "end_run"}}]}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_a_may_pay_is_paid_unless_declined(rs):
+    paid = go(hq(TOLL), credits=5, ruleset=rs)
+    assert paid.status == "successful" and final(paid).credits == 3
+    declined = go(hq(TOLL), [{"at": SUBS[rs], "ice": "Toll Gate", "by": "runner", "decline": "Toll Gate"}],
+                  credits=5, ruleset=rs)
+    assert declined.status == "unsuccessful" and final(declined).credits == 5
+    assert any("declines to pay 2" in x for x in texts(declined, "action"))
+
+
+def test_a_must_pay_cannot_be_declined_and_ends_the_run_only_when_unpaid():
+    must = dict(TOLL, subroutines=[{"text": "pay 2 if able, or end the run", "effect": {"pay": 2, "otherwise": "end_run"}}])
+    t = go(hq(must), [{"at": "3.2", "ice": "Toll Gate", "by": "runner", "decline": "Toll Gate"}], credits=5)
+    assert t.status == "successful" and final(t).credits == 3  # the decline changes nothing
+    poor = go(hq(must), credits=1)
+    assert poor.status == "unsuccessful" and final(poor).credits == 1
+
+
+def test_a_may_pay_the_runner_cannot_afford_is_not_paid():
+    t = go(hq(TOLL), credits=1)
+    assert t.status == "unsuccessful" and final(t).credits == 1
+
+
+# ---------------------------------------------------------------- jack-out costs
+GAME = {"name": "Mind Gate", "type": "ice", "subtypes": ["code gate"], "rezzed": True, "strength": 1,
+        "subroutines": [{"text": "later jack outs cost an installed card", "effect": {"jack_out_cost": "installed_card"}}]}
+PROG = {"name": "Spare Program", "type": "program"}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_a_jack_out_cost_is_paid_with_the_named_card(rs):
+    t = go(hq(GAME, {"name": "Second", "type": "ice", "rezzed": True, "subroutines": []}),
+           [{"at": LATER[rs], **({"ice": "Second"} if rs == "nsg" else {}), "by": "runner", "jack_out": True,
+             "paying": "Spare Program"}], cards=(PROG,), ruleset=rs)
+    assert t.status == "unsuccessful"
+    assert "Spare Program" in final(t).removed
+    assert any("pays an installed Runner card: Spare Program" in x for x in texts(t, "action"))
+
+
+def test_without_the_card_to_pay_the_jack_out_does_not_happen():
+    t = go(hq(GAME, {"name": "Second", "type": "ice", "rezzed": True, "subroutines": []}),
+           [{"at": "5.2", "by": "runner", "jack_out": True}], cards=())
+    assert t.status == "successful"  # no installed card: the Runner stays in and reaches HQ
+    assert warned(t, "does not jack out: they cannot pay an installed Runner card")
+
+
+def test_a_grip_cost_counts_the_grip_when_given():
+    cost = dict(GAME, subroutines=[{"text": "a card from the grip", "effect": {"jack_out_cost": "grip_card"}}])
+    second = {"name": "Second", "type": "ice", "rezzed": True, "subroutines": []}
+    empty = go(hq(cost, second), [{"at": "5.2", "by": "runner", "jack_out": True}], grip=0)
+    assert empty.status == "successful" and warned(empty, "cannot pay a card from the grip")
+    one = go(hq(cost, second), [{"at": "5.2", "by": "runner", "jack_out": True}], grip=1)
+    assert one.status == "unsuccessful" and final(one).sides.grip == 0
+
+
+# ---------------------------------------------------------------- "cannot be bypassed", Banner
+BYPASS = {"name": "Skip", "type": "event", "abilities": [{"when": "encountered", "effect": "bypass"}]}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_ice_that_cannot_be_bypassed_is_encountered_in_full(rs):
+    guard = {"name": "Guardian", "type": "ice", "subtypes": ["barrier"], "rezzed": True,
+             "subroutines": ["End the run"], "abilities": [{"when": "static", "effect": {"forbid": "bypass"}}]}
+    t = go(hq(guard), cards=(BYPASS,), ruleset=rs)
+    assert t.status == "unsuccessful" and final(t).bypassed == ()
+    assert warned(t, "Guardian is not bypassed")
+    plain = go(hq(dict(guard, abilities=[])), cards=(BYPASS,), ruleset=rs)
+    assert plain.status == "successful" and final(plain).bypassed == ("Guardian",)
+
+
+def test_an_upgrade_keeps_the_ice_of_its_server_from_being_bypassed_only_while_rezzed():
+    grid = {"name": "Grid", "type": "upgrade", "abilities": [{"when": "static", "effect": {"forbid": "bypass"}}]}
+    wall = {"name": "Wall", "type": "ice", "subtypes": ["barrier"], "rezzed": True, "subroutines": ["End the run"]}
+    servers = {"HQ": {"ice": [wall], "root": [dict(grid, rezzed=True)], "cards": []}}
+    assert go(servers, cards=(BYPASS,)).status == "unsuccessful"
+    servers = {"HQ": {"ice": [wall], "root": [dict(grid, rezzed=False)], "cards": []}}
+    assert go(servers, cards=(BYPASS,)).status == "successful"
+
+
+def test_a_bypass_forbidden_for_one_encounter_only():
+    wall = {"name": "A", "type": "ice", "subtypes": ["barrier"], "rezzed": True, "subroutines": [],
+            "abilities": [{"when": "encountered", "effect": {"forbid": "bypass", "until": "encounter_ends"}}]}
+    later = {"name": "B", "type": "ice", "subtypes": ["barrier"], "rezzed": True, "subroutines": ["End the run"]}
+    skip = {"name": "Skip", "type": "event", "abilities": [{"when": "encountered", "after": "A", "effect": "bypass"}]}
+    t = go(hq(wall, later), cards=(skip,))
+    assert final(t).bypassed == ("B",)  # A's forbid ended with its encounter
+    assert t.status == "successful"
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_banner_keeps_a_barrier_from_ending_the_run_for_that_encounter_only(rs):
+    wall = {"card": "ice_wall", "rezzed": True}
+    t = go(hq(wall, {"card": "wall_of_static", "rezzed": True}), [{"at": BREAK[rs], "ice": "Ice Wall", "by": "runner", "use": "Banner"}],
+           credits=4, cards=({"card": "banner"},), ruleset=rs)
+    assert final(t).passed == ("Ice Wall",) and t.status == "unsuccessful"  # Wall of Static still ends it
+    assert final(t).credits == 2 and final(t).broken_log == ()
+    assert any("Banner keeps the subroutines of Ice Wall from ending the run" in x for x in texts(t, "action"))
+    alone = go(hq(wall), [{"at": BREAK[rs], "ice": "Ice Wall", "by": "runner", "use": "Banner"}],
+               credits=4, cards=({"card": "banner"},), ruleset=rs)
+    assert alone.status == "successful"
+    poor = go(hq(wall), [{"at": BREAK[rs], "ice": "Ice Wall", "by": "runner", "use": "Banner"}],
+              credits=1, cards=({"card": "banner"},), ruleset=rs)
+    assert poor.status == "unsuccessful"
+
+
+# ---------------------------------------------------------------- Mirāju: the jack out it offers
+def miraju_board():
+    return {"HQ": {"ice": [{"card": "Mirāju", "rezzed": True}], "cards": [{"card": "hedge_fund"}]},
+            "Archives": {"ice": [{"card": "ice_wall", "rezzed": True}]}}
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_miraju_jack_out_is_taken_inside_its_ability(rs):
+    acts = [{"at": BREAK[rs], "ice": "Mirāju", "by": "runner", "break": "all"},
+            {"at": ENDS[rs], "ice": "Mirāju", "by": "runner", "jack_out": True, "granted_by": "Mirāju"}]
+    t = go(miraju_board(), acts, ruleset=rs)
+    s = final(t)
+    assert t.status == "unsuccessful" and s.server == "Archives"
+    assert "Mirāju" not in s.rezzed             # the ability resolved completely: derezzed after the jack out
+    if rs != "ffg-core":  # ffg-core's chart has no jack-out edge out of 3.2: step 2 is entered, then the run ends
+        assert "Ice Wall" not in s.approached   # out before Archives' ice is approached
+    acts_text = texts(t, "action")
+    moved = next(i for i, x in enumerate(acts_text) if "moves to the outermost position of Archives" in x)
+    out = next(i for i, x in enumerate(acts_text) if "jacks out" in x)
+    derez = next(i for i, x in enumerate(acts_text) if "Mirāju is derezzed" in x)
+    assert moved < out < derez
+    assert not t.warnings
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_miraju_not_broken_offers_nothing_and_the_granted_jack_out_is_refused(rs):
+    acts = [{"at": ENDS[rs], "ice": "Mirāju", "by": "runner", "jack_out": True, "granted_by": "Mirāju"}]
+    t = go(miraju_board(), acts, ruleset=rs)
+    assert t.status == "successful" and final(t).server == "HQ"
+    assert warned(t, "no jack out was offered")
+
+
+def test_miraju_jack_out_not_taken_goes_on_to_archives_ice():
+    t = go(miraju_board(), [{"at": "3.1", "ice": "Mirāju", "by": "runner", "break": "all"}])
+    assert "Ice Wall" in final(t).approached and t.status == "unsuccessful"
+    assert any("the Runner does not take it" in x for x in texts(t, "action"))
