@@ -20,7 +20,7 @@ from .trace import ACTION, TRIGGER, WARNING
 from .words import condition_text
 
 __all__ = ["Triggered", "Acting", "Pending", "abilities", "resolve_moments", "fire", "drop", "settle",
-           "pending_actions", "apply_action"]
+           "pending_actions", "apply_action", "offered_by"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,10 +209,17 @@ def resolve_moments(x: Executor, st: Step, moments: tuple[str, ...], accessed: s
             apply_action(x, item.action, st)
 
 
+def offered_by(a: Action) -> str | None:
+    """The card a jack-out action says grants it (`granted_by`), if the action is a jack out."""
+    for e in a.effects:
+        if e.kind == "jack_out":
+            return str(a.granted_by or e.opt("granted_by") or "") or None
+    return None
+
+
 def _offered(x: Executor, items: list[Pending]) -> dict[int, str]:
     """Jack-out actions granted by a card whose pending ability offers a jack out while it resolves
     (`offer_jack_out`, Mirāju): action index -> that card. They are taken inside the ability."""
-    from .encounter import offered_by
     offering = {it.card.key for it in items if isinstance(it, Triggered)
                 and any(e.kind == "offer_jack_out" for e in it.ability.effects)}
     if not offering:

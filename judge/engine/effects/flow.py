@@ -8,7 +8,7 @@ from typing import cast
 from ...errors import RunError, ScenarioError
 from ...i18n import msg
 from ...scenario import CORP, RUNNER
-from .. import encounter
+from .. import costs, encounter
 from ..conditions import amount
 from ..state import Flag
 from .core import Call, applies
@@ -41,7 +41,7 @@ def jack_out(c: Call) -> bool:
     if who:
         c.warn("w_forbidden_jack_out", card=who)
         return False
-    if c.x.w.jack_costs and not encounter.pay_jack_out_costs(c):
+    if c.x.w.jack_costs and not costs.pay_jack_out_costs(c):
         return False
     c.x.w.flags |= {Flag.JACKED_OUT}
     if granted and not c.st.jack_out:
@@ -57,7 +57,7 @@ def bypass(c: Call) -> None:
     if not c.encountering("bypass"):
         return
     ice = c.ice
-    who = encounter.bypass_forbidden(c.x, ice)
+    who = costs.bypass_forbidden(c.x, ice)
     if who:
         c.warn("w_cannot_bypass", ice=ice, card=who)
         return
@@ -139,7 +139,7 @@ def pay(c: Call) -> bool:
     """The Runner pays if able ("if able"); `then` is what paying gets ("if you do"), `otherwise`
     what happens when they cannot; an unpaid cost stops the rest of its list."""
     x, n = c.x, amount(c.x, c.number)
-    if c.e.opt("may") and encounter.declined_here(c):  # "may pay": the Runner chose not to
+    if c.e.opt("may") and costs.declined_here(c):  # "may pay": the Runner chose not to
         c.note("declines_to_pay", side=RUNNER, n=n, card=c.source or "")
         x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
         return False
@@ -195,7 +195,7 @@ def jack_out_cost(c: Call) -> None:
 def offer_jack_out(c: Call) -> None:
     """The ability offers the Runner a jack out while it resolves (Mirāju): the jack out written
     with `granted_by: <this card>` at this step is taken here, before the rest of the ability."""
-    encounter.take_offered_jack_out(c)
+    costs.take_offered_jack_out(c)
 
 
 @applies("allow")
