@@ -184,3 +184,26 @@ def test_miraju_jack_out_not_taken_goes_on_to_archives_ice():
     t = go(miraju_board(), [{"at": "3.1", "ice": "Mirāju", "by": "runner", "break": "all"}])
     assert "Ice Wall" in final(t).approached and t.status == "unsuccessful"
     assert any("the Runner does not take it" in x for x in texts(t, "action"))
+
+
+# ---------------------------------------------------------------- breakers made exact: Tycoon, Banner's credits
+def test_tycoon_gives_the_corp_two_only_for_the_encounter_it_broke_in():
+    servers = hq({"card": "ice_wall", "rezzed": True}, {"card": "ice_wall", "id": "Inner Wall", "rezzed": True})
+    doc = {"title": "t", "run": {"server": "HQ"}, "corp": {"credits": 1},
+           "runner": {"credits": 5, "cards": [{"card": "tycoon"}]}, "servers": servers,
+           "actions": [{"at": "3.1", "ice": "Ice Wall", "by": "runner", "break": "all", "with": "Tycoon"},
+                       {"at": "3.1", "ice": "Inner Wall", "by": "runner", "break": "all"}]}
+    t = run(load_scenario("t.yaml", text=yaml.safe_dump(doc, sort_keys=False)))
+    assert t.status == "successful"
+    assert final(t).corp_credits == 3 and final(t).credits == 4
+    assert final(t).triggered == ("Tycoon: encounter_ends",)
+
+
+def test_an_icebreakers_paid_ability_may_use_credits_for_icebreakers_but_not_more_than_there_are():
+    cards = ({"card": "banner"}, {"card": "cyberfeeder"})
+    wall = {"card": "ice_wall", "rezzed": True}
+    use = [{"at": "3.1", "ice": "Ice Wall", "by": "runner", "use": "Banner"}]
+    ok = go(hq(wall), use, credits=1, cards=cards)
+    assert ok.status == "successful" and final(ok).credits == 0 and dict(final(ok).hosted).get("Cyberfeeder") == 0
+    short = go(hq(wall), use, credits=0, cards=cards)
+    assert short.status == "unsuccessful" and dict(final(short).hosted).get("Cyberfeeder") == 1

@@ -163,6 +163,17 @@ def _available(x: Executor) -> int:
     return x.w.credits + x.w.bp_credits + sum(n for _, n in _restricted(x))
 
 
+def icebreaker_ability(c: Call) -> bool:
+    """The effect belongs to an ability of an installed Runner icebreaker (its credits may come from
+    cards that pay for icebreakers)."""
+    card = c.x.ctx.cards.get(c.source) if c.source else None
+    return card is not None and card.side == RUNNER and "icebreaker" in card.subtypes
+
+
+breaker_money = _available
+pay_for_breaker = _pay_for_breaker
+
+
 def subtype_words(kinds: tuple[str, ...]) -> Text | Msg:
     """Subtypes in each language (the catalogue's words: 코드 게이트), or "none"."""
     seen = list(dict.fromkeys(kinds))
@@ -256,6 +267,7 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
     br = x.ctx.cards[key].breaker
     if br is not None and br.one_ice_per_run:
         w.used_on += ((key, ice),)
+    w.broke_in += ((key, encounter_id(w)),)
     c.note("broke_with", side=RUNNER, breaker=key, ice=ice, subs=", ".join(map(str, plan.todo)) or msg("engine.none"),
            own=strength_of(x, key) or 0, ice_strength=plan.ice_strength, n=plan.total, pool=pool, bp=bp,
            hosted=hosted)

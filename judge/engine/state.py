@@ -105,6 +105,7 @@ class RunFields(metaclass=Layout):
     hosted: tuple[tuple[str, int], ...] = ()  # credits left on cards (`credits: N`)
     said: frozenset[str] = frozenset()  # one-time notes already on the trace
     used_on: tuple[tuple[str, str], ...] = ()  # (breaker, ice) for breakers used once per run
+    broke_in: tuple[tuple[str, str], ...] = ()  # (breaker, encounter) for every break with a named breaker
     jack_costs: tuple[tuple[str, str], ...] = ()  # (cost, card) added to every jack out this run (Mind Game)
 
 

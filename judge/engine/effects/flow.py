@@ -143,7 +143,13 @@ def pay(c: Call) -> bool:
         c.note("declines_to_pay", side=RUNNER, n=n, card=c.source or "")
         x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
         return False
-    if x.can_pay(n):
+    if c.action is not None and encounter.icebreaker_ability(c):
+        # a paid ability of an icebreaker (Banner): credits that pay for icebreakers count too
+        if encounter.breaker_money(x) >= n:
+            encounter.pay_for_breaker(x, n)
+            c.note("pays", side=RUNNER, n=n)
+            return x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
+    elif x.can_pay(n):
         x.spend(n)
         c.note("pays", side=RUNNER, n=n)
         return x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
