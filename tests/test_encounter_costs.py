@@ -207,3 +207,22 @@ def test_an_icebreakers_paid_ability_may_use_credits_for_icebreakers_but_not_mor
     assert ok.status == "successful" and final(ok).credits == 0 and dict(final(ok).hosted).get("Cyberfeeder") == 0
     short = go(hq(wall), use, credits=0, cards=cards)
     assert short.status == "unsuccessful" and dict(final(short).hosted).get("Cyberfeeder") == 1
+
+
+# ---------------------------------------------------------------- the explorer branches on a "may pay"
+def test_the_explorer_offers_declining_a_may_pay_and_not_a_must_pay():
+    from judge.analysis.explore import Lines, as_dict, explore
+
+    def lines(sub):
+        doc = {"title": "t", "run": {"server": "HQ"}, "runner": {"credits": 5},
+               "servers": hq(dict(TOLL, subroutines=[sub]))}
+        exp = explore(load_scenario("t.yaml", text=yaml.safe_dump(doc, sort_keys=False)))
+        return as_dict(exp, Lines(exp))
+
+    may = lines(TOLL["subroutines"][0])
+    declines = [c for ln in may["lines"] for c in ln["choices"] if c["choice"] == "decline"]
+    assert declines and declines[0]["card"] == "Toll Gate" and declines[0]["at"] == "3.2@Toll Gate"
+    must = lines({"text": "pay 2 if able", "effect": {"pay": 2, "otherwise": "end_run"}})
+    assert not [c for ln in must["lines"] for c in ln["choices"] if c["choice"] == "decline"]
+    declined = [ln for ln in may["lines"] if any(c["choice"] == "decline" for c in ln["choices"])]
+    assert [ln["outcome"] for ln in declined] == ["unsuccessful"]

@@ -134,6 +134,15 @@ def break_(c: Call) -> None:
 
 
 
+def _paid(c: Call, n: int) -> None:
+    """What the trace says of a payment: a "may pay" says the Runner could have declined it (the
+    explorer offers that decline)."""
+    if c.e.opt("may"):
+        c.note("pays_may", side=RUNNER, n=n, card=c.source or "")
+    else:
+        c.note("pays", side=RUNNER, n=n)
+
+
 @applies("pay")
 def pay(c: Call) -> bool:
     """The Runner pays if able ("if able"); `then` is what paying gets ("if you do"), `otherwise`
@@ -147,11 +156,11 @@ def pay(c: Call) -> bool:
         # a paid ability of an icebreaker (Banner): credits that pay for icebreakers count too
         if encounter.breaker_money(x) >= n:
             encounter.pay_for_breaker(x, n)
-            c.note("pays", side=RUNNER, n=n)
+            _paid(c, n)
             return x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
     elif x.can_pay(n):
         x.spend(n)
-        c.note("pays", side=RUNNER, n=n)
+        _paid(c, n)
         return x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
     c.note("cannot_pay", side=RUNNER, n=n)
     x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
