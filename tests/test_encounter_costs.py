@@ -226,3 +226,20 @@ def test_the_explorer_offers_declining_a_may_pay_and_not_a_must_pay():
     assert not [c for ln in must["lines"] for c in ln["choices"] if c["choice"] == "decline"]
     declined = [ln for ln in may["lines"] if any(c["choice"] == "decline" for c in ln["choices"])]
     assert [ln["outcome"] for ln in declined] == ["unsuccessful"]
+
+
+def test_each_explored_line_says_what_each_side_spent():
+    from judge.analysis.explore import Lines, as_dict, explore
+
+    doc = {"title": "t", "run": {"server": "HQ"}, "corp": {"credits": 5}, "runner": {"credits": 5},
+           "servers": hq(dict(TOLL, rezzed=False, rez_cost=3))}
+    exp = explore(load_scenario("t.yaml", text=yaml.safe_dump(doc, sort_keys=False)))
+    lines = as_dict(exp, Lines(exp))["lines"]
+    def spent(*made):
+        return {(ln["spent"]["runner"], ln["spent"]["corp"]) for ln in lines
+                if all(any(c["choice"] == m for c in ln["choices"]) for m in made)}
+    assert spent("rez", "decline") == {(0, 3)}
+    assert spent("rez", "trigger") == {(2, 3)}       # rezzed for 3, the Runner paid the 2 they could decline
+    assert spent("no_rez") == {(0, 0)}
+    uncounted = explore(load_scenario("t.yaml", text=yaml.safe_dump({**doc, "corp": {}}, sort_keys=False)))
+    assert {ln["spent"]["corp"] for ln in as_dict(uncounted, Lines(uncounted))["lines"]} == {None}

@@ -142,6 +142,7 @@ def _restricted(x: Executor) -> list[tuple[str, int]]:
 def _pay_for_breaker(x: Executor, n: int) -> tuple[int, int, int]:
     """Pay n: hosted (restricted) credits first, then bad publicity credits, then the pool."""
     w, left, hosted = x.w, n, 0
+    w.spent = (w.spent[0] + n, w.spent[1])
     if left:
         spent = dict(w.hosted)
         for key, have in _restricted(x):
@@ -321,6 +322,7 @@ def corp_pay(x: Executor, n: int, why: str) -> bool:
     if w.corp_credits < n:
         return False
     w.corp_credits -= n
+    w.spent = (w.spent[0], w.spent[1] + n)
     return True
 
 

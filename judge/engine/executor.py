@@ -293,6 +293,7 @@ class Exec:
 
     def spend(self, n: int) -> None:
         """Bad publicity credits are spent first (spec, open point 10)."""
+        self.w.spent = (self.w.spent[0] + n, self.w.spent[1])
         from_bp = min(n, self.w.bp_credits)
         self.w.bp_credits -= from_bp
         self.w.bp_spent += from_bp
