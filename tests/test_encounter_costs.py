@@ -243,3 +243,22 @@ def test_each_explored_line_says_what_each_side_spent():
     assert spent("no_rez") == {(0, 0)}
     uncounted = explore(load_scenario("t.yaml", text=yaml.safe_dump({**doc, "corp": {}}, sort_keys=False)))
     assert {ln["spent"]["corp"] for ln in as_dict(uncounted, Lines(uncounted))["lines"]} == {None}
+
+
+def test_cats_cradle_raises_a_code_gates_rez_cost_only_while_installed():
+    def rez(credits, cards):
+        doc = {"title": "t", "run": {"server": "HQ"}, "corp": {"credits": credits}, "runner": {"cards": list(cards)},
+               "servers": hq({"card": "enigma"}), "actions": [{"at": "2.3", "ice": "Enigma", "by": "corp", "rez": "Enigma"}]}
+        return run(load_scenario("t.yaml", text=yaml.safe_dump(doc, sort_keys=False)))
+    four = rez(4, [{"card": "cats_cradle"}])
+    assert "Enigma" in final(four).rezzed and final(four).corp_credits == 0
+    assert any("rez cost of Enigma changes by +1" in x for x in texts(four, "action"))
+    three = rez(3, [{"card": "cats_cradle"}])
+    assert "Enigma" not in final(three).rezzed and final(three).corp_credits == 3
+    alone = rez(3, [])
+    assert "Enigma" in final(alone).rezzed and final(alone).corp_credits == 0
+
+
+def test_a_rez_cost_change_resolved_as_an_effect_does_nothing_and_says_so():
+    t = go(hq({"name": "W", "type": "ice", "rezzed": True, "subroutines": [{"text": "x", "effect": {"rez_cost": 2}}]}))
+    assert warned(t, "works only in a static ability")

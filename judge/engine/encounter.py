@@ -23,7 +23,7 @@ from ..i18n import Msg, Text, has, msg, t
 from ..scenario import CORP, RUNNER, Card
 from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker, Pump
 from . import board
-from .state import Flag, Work
+from .state import Flag, encounter_id
 from .trace import ACTION
 
 if TYPE_CHECKING:
@@ -34,11 +34,6 @@ __all__ = ["Plan", "plan_break", "can_break", "strength_of", "encounter_id", "ad
            "say_once", "plan_pumps", "plan_breaks"]
 
 INF = 10**9
-
-
-def encounter_id(w: Work) -> str:
-    """The encounter going on now (the ice, its occurrence, the approach it belongs to)."""
-    return f"{w.ice}#{w.visit}/{w.approaches}"
 
 
 def counted(x: Executor, per: str) -> int:
@@ -335,6 +330,29 @@ def corp_gain(x: Executor, n: int, why: str) -> bool:
     return True
 
 
+def rez_cost_change(c: Call, key: str) -> int:
+    """What active cards' `static` abilities add to the rez cost of `key` (Cat's Cradle: +1 for
+    code gates). `ice_subtype` in such an ability's `if:` is about the card being rezzed."""
+    from .conditions import failing
+    x, card, total = c.x, c.x.ctx.cards[key], 0
+    sc = x.ctx.sc
+    for holder in (*sc.runner_cards, *sc.corp_cards):
+        if not x.active(holder) or not x.in_play(holder.key):
+            continue
+        for ab in holder.abilities:
+            if ab.when != "static":
+                continue
+            if any(k == "ice_subtype" and v not in card.subtypes for k, v in ab.conditions):
+                continue
+            if failing(x, holder, tuple((k, v) for k, v in ab.conditions if k != "ice_subtype")) is not None:
+                continue
+            for e in ab.effects:
+                if e.kind == "rez_cost" and isinstance(e.arg, int):
+                    total += e.arg
+                    c.note("rez_cost_changed", card=key, n=f"{e.arg:+d}", by=holder.key)
+    return total
+
+
 def rez_paid(c: Call, key: str) -> bool:
     """A rez pays the card's rez cost from the Corp's pool; False: the Corp cannot afford it (warned)."""
     x = c.x
@@ -345,6 +363,7 @@ def rez_paid(c: Call, key: str) -> bool:
     if cost is None:
         c.warn("w_rez_cost_unknown", card=key)
         return True
+    cost = max(0, cost + rez_cost_change(c, key))
     have = x.w.corp_credits
     if not corp_pay(x, cost, "rez"):
         c.warn("w_rez_unaffordable", card=key, n=cost, have=have)

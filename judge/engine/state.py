@@ -15,7 +15,7 @@ from ..i18n import Text
 from .boardstate import EMPTY, BoardState
 from .layout import Layout
 
-__all__ = ["RunFields", "State", "Work", "Flag", "Slots", "Cards", "evolve"]
+__all__ = ["RunFields", "State", "Work", "Flag", "Slots", "Cards", "evolve", "encounter_id"]
 
 # ((server, ((slot id, ice key or None once the ice left the position), ...)), ...), outermost first
 Slots = tuple[tuple[str, tuple[tuple[int, "str | None"], ...]], ...]
@@ -148,6 +148,11 @@ class Work(RunFields):
 
 
 _thaw = _copier()
+
+
+def encounter_id(w: RunFields) -> str:
+    """The encounter going on now (the ice, its occurrence, the approach it belongs to)."""
+    return f"{w.ice}#{w.visit}/{w.approaches}"
 
 
 def evolve(s: State, **changes: object) -> State:

@@ -198,6 +198,13 @@ def forbid(c: Call) -> None:
     c.note("forbid_set", what=msg(f"engine.forbids.{c.name}"), card=who)
 
 
+@applies("rez_cost")
+def rez_cost(c: Call) -> None:
+    """A change of rez costs works only as a `static` ability (Cat's Cradle): resolved as an
+    effect it does nothing, and says so."""
+    c.warn("w_static_only", what=msg("engine.effects.rez_cost"))
+
+
 @applies("jack_out_cost")
 def jack_out_cost(c: Call) -> None:
     """For the rest of the run a jack out also costs something (Mind Game: an installed card)."""
