@@ -307,3 +307,27 @@ def test_counting_counters_that_are_not_given_is_said():
     plain, given = run_yaml(text % ""), run_yaml(text % "counters: {advancement: 2},")
     assert plain.board["tags"] == 1 and [w.msg for w in plain.warnings] == ["w_counters_not_given"]
     assert given.board["tags"] == 3 and not given.warnings
+
+
+def test_an_amount_counts_the_counters_of_the_card_whose_ability_it_is_not_the_ice_met():
+    """A Runner card's ability counting its own counters while an ice is encountered: the card's
+    counters (3), not the ice's (none given), and no warning about counters not given."""
+    t = run_yaml("""
+title: counted on the source
+run: {server: HQ}
+runner:
+  credits: 0
+  cards:
+    - name: Battery
+      type: resource
+      counters: {power: 3}
+      abilities:
+        - {when: encountered, ice: Wall, effect: {gain: {count: power_counters}}}
+servers:
+  HQ:
+    ice: [{name: Wall, rezzed: true, counters: {power: 1}, subroutines: []}]
+    cards: [Hedge Fund]
+expect: {credits: 3}
+""")
+    assert t.states[-1][1].credits == 3
+    assert not [x for x in texts(t) if "not given" in x]

@@ -51,8 +51,8 @@ def test_under_ffg_the_runner_cannot_choose_against_the_mandatory_replacement():
 
 def test_choosing_a_card_that_never_offers_a_replacement_is_a_warning():
     sc = with_actions('{at: {nsg: "6.9.5a"}, by: runner, replacement: Security Testing}')
-    text = sc.text.replace("{card: Security Testing}",
-                           "{card: Security Testing, abilities: [{when: successful, effect: {gain: 2}}]}")
+    text = sc.text.replace("{card: Security Testing, chosen: HQ}",
+                           "{card: Security Testing, chosen: HQ, abilities: [{when: successful, effect: {gain: 2}}]}")
     t = run(load_scenario("x.yaml", text=text), "nsg")
     assert t.replaced_by == "Account Siphon"
     assert any("never offered to replace the access" in w.text(t.rs) for w in t.warnings)

@@ -47,6 +47,10 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
         w.applied |= {a.index}
         x.emit(ACTION, "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
         if e.kind == "trash":
+            who = x.forbidden("trash")
+            if who is not None:  # Ansel 1.0: no Corp card is trashed for the rest of the run
+                x.emit(WARNING, "w_forbidden_trash", st, side=RUNNER, card=card.key, by=who)
+                continue
             cost = card.trash_cost or 0
             if not x.can_pay(cost):
                 raise ScenarioError("cannot_pay_trash", cost=cost, c=card.key, n=w.credits, bp=w.bp_credits,
@@ -68,7 +72,12 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
 def _after(x: Executor, st: Step, card: Card) -> None:
     """An accessed card nobody decided about: an agenda is stolen; others are set aside or stay."""
     w = x.w
-    if card.type == "agenda":
+    who = x.forbidden("steal") if card.type == "agenda" else None
+    if who is not None:  # Ansel 1.0: the agenda stays where it is (or is set aside until access ends)
+        x.emit(ACTION, "steal_forbidden", st, side=RUNNER, card=card.key, by=who)
+        if x.rs.set_aside:
+            w.set_aside += (card.key,)
+    elif card.type == "agenda":
         w.stolen += (card.key,)
         w.root = board.remove_card(w.root, card.key)
         w.contents = board.remove_card(w.contents, card.key)
@@ -102,6 +111,10 @@ def access_cards(x: Executor, st: Step) -> None:
         x.emit(WARNING, "w_replacement_not_offered", st, side=RUNNER, card=w.replacement_choice)
     if w.replaced_access:
         x.emit(ACTION, "access_replaced", st, what=w.replaced_access)
+        if w.replaced_then:  # what the replacement does (Security Testing: the Runner gains 2 credits)
+            card = x.ctx.cards.get(w.replaced_by or "")
+            x.resolve(w.replaced_then, card.side if card else RUNNER, st, source=w.replaced_by)
+        _elsewhere(x, st, per_card, later, breaches=False)
         return
     # The Runner breaches the server (NSG 6.9.5b; FFG: the access begins), declared successful or not:
     # "whenever the Runner breaches" abilities resolve before the number of cards is fixed.
@@ -131,6 +144,54 @@ def access_cards(x: Executor, st: Step) -> None:
                 if w.access_only is None or new in w.access_only:
                     chosen.append(new)
                     x.emit(ACTION, "new_candidate", st, card=new)
+    _elsewhere(x, st, per_card, later, breaches=True)
+
+
+def _elsewhere(x: Executor, st: Step, per_card: dict[str, list[tuple[Action, Effect]]],
+               later: dict[str, list[Action]], breaches: bool) -> None:
+    """What is accessed beyond the attacked server: single cards of other servers (Pinhole
+    Threading), then the other servers breached after it (Divide and Conquer), each a breach of its
+    own: its "whenever the Runner breaches" abilities (Docklands Pass on HQ), then its cards."""
+    w = x.w
+    for k in w.extra_access:
+        if x.interrupted(st):
+            return
+        if not board.installed(w, k):
+            x.emit(ACTION, "candidate_left", st, card=k)
+            continue
+        _access_one(x, st, k, per_card, later)
+    try:
+        for server, root in w.extra_breaches if breaches else ():
+            if x.interrupted(st) or not _breach_other(x, st, server, root, per_card, later):
+                return
+    finally:
+        x.w.breaching = None  # the conditions after the access read the attacked server again
+
+
+def _breach_other(x: Executor, st: Step, server: str, root: bool,
+                  per_card: dict[str, list[tuple[Action, Effect]]], later: dict[str, list[Action]]) -> bool:
+    """One more server breached (its abilities, then its cards); False when the run was interrupted."""
+    w = x.w
+    w.breaching, w.access_more, w.access_only, w.access_order = server, 0, None, None
+    if root:
+        x.emit(ACTION, "breach_other", st, side=RUNNER, server=server)
+    else:
+        x.emit(ACTION, "breach_other_without_root", st, side=RUNNER, server=server)
+    resolve_moments(x, st, ("breach",), with_actions=False)
+    if x.interrupted(st):
+        return False
+    contents = list(board.cards_in(w.contents, server))
+    chosen = contents[:1 + w.access_more] if server in ("HQ", "R&D") else contents
+    chosen += list(board.cards_in(w.root, server)) if root else []
+    x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
+    for k in chosen:
+        if x.interrupted(st):
+            return False
+        if k not in board.cards_in(w.contents, server) and k not in board.cards_in(w.root, server):
+            x.emit(ACTION, "candidate_left", st, card=k)
+            continue
+        _access_one(x, st, k, per_card, later)
+    return not x.interrupted(st)
 
 
 def _access_one(x: Executor, st: Step, k: str, per_card: dict[str, list[tuple[Action, Effect]]],

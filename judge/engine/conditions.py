@@ -43,11 +43,18 @@ def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
 
 
 def _server_is(x: Executor, card: Card, value: str) -> bool:
-    srv = x.w.server
+    srv = x.w.breaching or x.w.server  # during another server's breach (Divide and Conquer), that server
     if value == "central":
         return srv in CENTRALS
     if value == "remote":
         return srv not in CENTRALS
+    if value == "chosen":  # the server the card named (Security Testing)
+        if card.chosen is None:  # not given: the attacked server is taken as chosen, and said once
+            if f"chosen:{card.key}" not in x.w.said:
+                x.w.said |= {f"chosen:{card.key}"}
+                x.emit(WARNING, "w_chosen_not_given", card=card.key, server=srv)
+            return True
+        return card.chosen == srv
     if value == "this":  # the server the card protects or is installed in
         where = board.slot_of(x.w, card.key)
         home = where[0] if where else next((s for s, keys in x.w.root + x.w.contents if card.key in keys), None)

@@ -2,7 +2,8 @@
 
 Strength is the card's (catalogue or `strength: N`) plus the changes made this run
 (`Work.boosts`): a change `until: encounter_ends` counts only while the encounter it was made in
-goes on, one until the run or the turn ends for the rest of the run (a judge run is one run of a turn).
+goes on, one until the run ends for the rest of the run, one until the turn ends also in the
+turn's later runs (`turn.carry`).
 
 A `break` with `with: <breaker>` checks that the breaker can interface with the ice (a break
 ability for one of its subtypes, or any subtype for an AI breaker), raises its strength to the
@@ -20,11 +21,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import Msg, Text, has, msg, t
-from ..scenario import CORP, RUNNER, Card
+from ..scenario import CORP, RUNNER, Amount, Card
 from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker, Pump
 from . import board
+from .boardstate import counters_on
 from .state import Flag, encounter_id
-from .trace import ACTION
+from .trace import ACTION, WARNING
 
 if TYPE_CHECKING:
     from .effects.core import Call
@@ -58,11 +60,23 @@ def strength_of(x: Executor, key: str) -> int | None:
             base += counted(x, card.breaker.strength_per)
         if card.breaker.fixed_strength:
             return base
+    if card.strength_plus is not None:
+        base += _counted_strength(x, key, card.strength_plus)
     if not w.boosts:
         return base
     now = encounter_id(w) if Flag.ENCOUNTERING in w.flags else None
     return base + sum(n for k, n, until, enc in w.boosts
                       if k == key and (until != "encounter_ends" or enc == now))
+
+
+def _counted_strength(x: Executor, key: str, per: Amount) -> int:
+    """Strength from counters on the card itself (Hadrian's Wall: +1 per advancement counter).
+    Counters the scenario does not give are counted as none, and said once per run."""
+    kind = per.count[:-len("_counters")]
+    if key not in x.w.sides.counted and f"counters:{key}" not in x.w.said:
+        x.w.said |= {f"counters:{key}"}
+        x.emit(WARNING, "w_counters_not_given", card=key, what=msg(f"engine.counter_kinds.{kind}"))
+    return per.plus + per.times * counters_on(x.w.sides, key).get(kind, 0)
 
 
 def add_boost(x: Executor, key: str, n: int, until: str) -> None:

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any, cast
 
 from ..i18n import Text
+from ..scenario import Effect
 from .boardstate import EMPTY, BoardState
 from .layout import Layout
 
@@ -72,12 +73,18 @@ class RunFields(metaclass=Layout):
     resolved_subs: tuple[int, ...] = ()  # subroutines resolved in this encounter (NSG 6.9.3c/d loop)
     no_success_by: str | None = None
     used_first: frozenset[tuple[str, int]] = frozenset()
+    used_turn: frozenset[tuple[str, int]] = frozenset()  # `first: turn` abilities used this turn (carried)
     access_more: int = 0
     access_only: tuple[str, ...] | None = None
     replaced_access: str | Text | None = None  # what happens instead of access (its words)
     replaced_mandatory: bool = False
     replaced_by: str | None = None      # the card whose replacement of the access applies
     replace_offers: tuple[tuple[str, str | Text], ...] = ()  # (card, what) of every replacement offered
+    breaching: str | None = None        # the server breached now when it is not the attacked one
+    extra_breaches: tuple[tuple[str, bool], ...] = ()  # (server, its root too) breached after the attacked one
+    extra_access: tuple[str, ...] = ()  # cards outside the attacked server to access (Pinhole Threading)
+    replaced_then: tuple[Effect, ...] = ()  # what the applying replacement does (`then:` of instead_of_access)
+    replace_then: tuple[tuple[str, tuple[Effect, ...]], ...] = ()  # (card, then) of every replacement offered
     replacement_choice: str | None = None  # the card whose replacement the Runner chose (NSG 9.9.11a)
     approached: tuple[str, ...] = ()
     encountered: tuple[str, ...] = ()

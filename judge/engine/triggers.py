@@ -90,6 +90,8 @@ def _reacts(x: Executor, card: Card, i: int, ab: Ability, m: Moment, accessed: s
         return False
     if m.run_card and card.key != x.ctx.sc.by:
         return False
+    if ab.first_turn and (card.key, i) in w.used_turn:
+        return False
     return not (ab.first and (card.key, i) in w.used_first)
 
 
@@ -276,6 +278,8 @@ def fire(x: Executor, st: Step, item: Triggered) -> None:
         return
     if ab.first:  # "the first time ... this run": the first time it triggers, its conditions met
         w.used_first |= {(card.key, i)}
+        if ab.first_turn:  # "the first time each turn": carried to the turn's later runs
+            w.used_turn |= {(card.key, i)}
     w.triggered += (f"{card.key}: {when}",)
     x.emit(TRIGGER, "trigger", st, side=card.side, card=card.key, when=when, effect=tuple(ab.effects),
            extra=(("card", card.key), ("when", when), ("resolved", True)))

@@ -1,6 +1,6 @@
 """A turn of several runs: each run starts from the board the one before left (what is installed,
-rezzed, trashed or stolen, the Runner's credits, tags, grip, clicks and counters); a flatline ends
-the turn. Each run is its own Trace."""
+rezzed, trashed or stolen, the Runner's credits, tags, grip, clicks and counters, abilities used
+`first: turn`, strength changes `until: turn_ends`); a flatline ends the turn. Each run is its own Trace."""
 
 from __future__ import annotations
 
@@ -15,17 +15,20 @@ from .trace import Trace
 __all__ = ["run_turn", "carry"]
 
 # what a run leaves on the board for the next one
-CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever")
+CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever", "used_turn")
 
 
 def carry(fresh: State, before: State) -> State:
     """The state before a run's first step, with the board the previous run left. A run spends a
-    click (when clicks are counted); the boosts and bids of the previous run are its own."""
+    click (when clicks are counted); the bids of the previous run are its own, and of its strength
+    changes only those `until: turn_ends` last."""
     sides = before.sides
     if sides.clicks is not None:
         sides = replace(sides, clicks=sides.clicks - 1)
     sides = replace(sides, used_bids=frozenset())
-    return evolve(fresh, sides=sides, **{k: getattr(before, k) for k in CARRIED})
+    # "for the remainder of the turn": strength changes `until: turn_ends` last into the next runs
+    lasting = tuple(b for b in before.boosts if b[2] == "turn_ends")
+    return evolve(fresh, sides=sides, boosts=lasting + fresh.boosts, **{k: getattr(before, k) for k in CARRIED})
 
 
 def run_turn(sc: Scenario, ruleset_id: str | None = None) -> list[Trace]:

@@ -11,10 +11,10 @@ from typing import Any
 from ..i18n import Title
 from ..rulesets.whens import MOMENTS
 from . import effects
-from .board import parse_counters
+from .board import COUNTER_KINDS, parse_counters
 from .conditions import parse_conditions
 from .encounter import parse_breaker
-from .model import CARD_TYPES, THIS, Ability, Card, Effect, Subroutine
+from .model import CARD_TYPES, THIS, Ability, Amount, Card, Effect, Subroutine
 from .named import resolve_card
 from .readings import read_subroutine
 from .validate import MAX_TEXT, Validator
@@ -24,7 +24,8 @@ from .yamlsource import YPath
 __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
-             "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker")
+             "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
+             "strength_plus", "chosen")
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
@@ -51,7 +52,8 @@ def _ability(V: Validator, a: Any, ap: YPath, side: str) -> Ability:
     return Ability(
         when=V.choice(a["when"], ap + ("when",), tuple(MOMENTS), "trigger_moment"),
         effects=effects.parse_effects(V, a["effect"], ap + ("effect",), side),
-        first=V.boolean(a["first"], ap + ("first",)) if "first" in a else False,
+        first=a.get("first") == "turn" or (V.boolean(a["first"], ap + ("first",)) if "first" in a else False),
+        first_turn=a.get("first") == "turn",
         server=V.string(a["server"], ap + ("server",), kind="a_server_name") if "server" in a else None,
         ice=V.string(a["ice"], ap + ("ice",), kind="a_card_name") if "ice" in a else None,
         text=V.words(a["text"], ap + ("text",), limit=MAX_TEXT) if "text" in a else None,
@@ -84,6 +86,17 @@ def _bind(effs: tuple[Effect, ...], key: str) -> tuple[Effect, ...]:
     return tuple(out)
 
 
+def _bind_chosen(effs: tuple[Effect, ...], chosen: str) -> tuple[Effect, ...]:
+    """`access_card: chosen` in a card's own effects (and their `then:`) names the card it chose."""
+    out = []
+    for e in effs:
+        arg = chosen if e.kind == "access_card" and e.arg == "chosen" else e.arg
+        opts = tuple((k, _bind_chosen(v, chosen) if isinstance(v, tuple) and v and isinstance(v[0], Effect) else v)
+                     for k, v in e.opts)
+        out.append(replace(e, arg=arg, opts=opts))
+    return tuple(out)
+
+
 def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str | None = None) -> Card:
     """One card: a bare name is allowed in lists of cards; `card:` names a real card."""
     if isinstance(v, str):
@@ -105,6 +118,9 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
                       for i, a in enumerate(V.seq(v.get("abilities", []), path + ("abilities",), 30)))
     abilities = tuple(replace(a, effects=_bind(a.effects, key), cost=_bind(a.cost, key)) for a in abilities)
     subs = tuple(replace(s, effects=_bind(s.effects, key)) for s in subs)
+    chosen = V.string(v["chosen"], path + ("chosen",), kind="a_card_name") if "chosen" in v else None
+    if chosen is not None:  # `access_card: chosen` names the card chosen (Pinhole Threading)
+        abilities = tuple(replace(a, effects=_bind_chosen(a.effects, chosen)) for a in abilities)
     subtypes = tuple(V.string(t, path + ("subtypes", i), kind="text").lower().replace("_", " ")
                      for i, t in enumerate(V.seq(v.get("subtypes", []), path + ("subtypes",), 10)))
     runs = V.choice(v["runs"], path + ("runs",), RUNS, "value") if "runs" in v else None
@@ -120,7 +136,21 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         credits=V.integer(v["credits"], path + ("credits",), 0, 100) if "credits" in v else 0,
         credits_for=V.choice(v["credits_for"], path + ("credits_for",), CREDITS_FOR, "value")
         if "credits_for" in v else None,
-        breaker=parse_breaker(V, v["breaker"], path + ("breaker",)) if "breaker" in v else None)
+        breaker=parse_breaker(V, v["breaker"], path + ("breaker",)) if "breaker" in v else None,
+        strength_plus=_strength_plus(V, v["strength_plus"], path + ("strength_plus",)) if "strength_plus" in v else None,
+        chosen=chosen)
+
+
+STRENGTH_COUNTS = tuple(f"{k}_counters" for k in COUNTER_KINDS)
+
+
+def _strength_plus(V: Validator, v: Any, path: YPath) -> Amount:
+    """`strength_plus: {count: advancement_counters, times: 1}`: strength added per counter of a kind
+    on the card itself (Hadrian's Wall: +1 per advancement counter)."""
+    V.mapping(v, path, ("count", "times", "plus"), ("count",))
+    return Amount(V.choice(v["count"], path + ("count",), STRENGTH_COUNTS, "count"),
+                  V.integer(v.get("times", 1), path + ("times",), 0, 100),
+                  V.integer(v.get("plus", 0), path + ("plus",), 0, 100))
 
 
 def parse_cards(V: Validator, v: Any, path: YPath, side: str, default_type: str | None = None) -> tuple[Card, ...]:

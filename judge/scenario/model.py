@@ -89,6 +89,7 @@ class Ability:
     when: str
     effects: tuple[Effect, ...]
     first: bool = False
+    first_turn: bool = False            # `first: turn`: once per turn, over the runs of a `runs:` turn
     server: str | None = None
     ice: str | None = None
     text: str | None = None
@@ -137,6 +138,8 @@ class Card:
     credits: int = 0                    # credits hosted on the card (`credits: N`)
     credits_for: str | None = None      # what hosted credits may pay for: icebreakers, any
     breaker: Breaker | None = None      # an icebreaker's abilities (`breaker:` of its model)
+    chosen: str | None = None           # the server or card it named when installed or as the turn began (`chosen:`)
+    strength_plus: Amount | None = None  # strength added per counter on the card (`strength_plus:`, Hadrian's Wall)
 
     @property
     def is_ice(self) -> bool:

@@ -69,7 +69,7 @@ def schema() -> dict[str, Any]:
                   "oneOf": [{"required": [k]} for k in EFFECTS]}
     ability_props = {"when": {"enum": list(MOMENTS)}, "effect": {"$ref": "#/$defs/effect"},
                      "cost": {"$ref": "#/$defs/effect"}, "if": conditions, "optional": {"type": "boolean"},
-                     "after": name, "first": {"type": "boolean"}, "server": name, "ice": name,
+                     "after": name, "first": {"oneOf": [{"type": "boolean"}, {"const": "turn"}]}, "server": name, "ice": name,
                      "text": _words(MAX_TEXT)}
     ability = {"type": "object", "additionalProperties": False, "required": ["when", "effect"],
                "properties": {k: ability_props[k] for k in ABILITY_KEYS}}
@@ -85,7 +85,11 @@ def schema() -> dict[str, Any]:
         "abilities": {"type": "array", "items": ability}, "counters": counters,
         "strength": {"type": "integer", "minimum": 0}, "rez_cost": {"type": "integer", "minimum": 0},
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
-        "breaker": breaker_schema()}
+        "breaker": breaker_schema(),
+        "chosen": name,
+        "strength_plus": {"type": "object", "additionalProperties": False, "required": ["count"],
+                          "properties": {"count": {"enum": [f"{k}_counters" for k in COUNTER_KINDS]},
+                                         "times": whole, "plus": whole}}}
     card = {"type": "object", "additionalProperties": False, "required": ["name"],
             "properties": {k: card_props[k] for k in CARD_KEYS}}
     step_at = {"type": "string", "enum": step_ids}

@@ -50,7 +50,7 @@ class Opt(StrEnum):
 # Option name -> the shape of its value.
 OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to": Opt.SERVER,
                            "otherwise": Opt.EFFECTS, "then": Opt.EFFECTS, "granted_by": Opt.CARD,
-                           "mandatory": Opt.FLAG,
+                           "mandatory": Opt.FLAG, "root": Opt.FLAG,
                            "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
                            "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION,  # encounter
                            "may": Opt.FLAG, "paying": Opt.CARD}  # costs a player may decline, jack-out costs
@@ -102,12 +102,14 @@ _SPECS = (
     EffectSpec("bad_publicity", Shape.AMOUNT),
     EffectSpec("access_more", Shape.AMOUNT),
     EffectSpec("access_only", Shape.CARDS),
-    EffectSpec("instead_of_access", Shape.TEXT, ("mandatory",)),
+    EffectSpec("instead_of_access", Shape.TEXT, ("mandatory", "then")),
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),
-    EffectSpec("forbid", Shape.WORD, ("until",), choices=("rez_ice", "rez", "jack_out", "subroutines", "bypass", "end_run")),
+    EffectSpec("forbid", Shape.WORD, ("until",), choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash", "bypass", "end_run")),
     EffectSpec("allow", Shape.WORD, choices=("jack_out", "jack_out_here")),
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
+    EffectSpec("breach", Shape.SERVER, ("root",)),      # another server breached after this one (Divide and Conquer)
+    EffectSpec("access_card", Shape.CARD, ("root",)),              # a card outside the attacked server accessed (Pinhole Threading)
     EffectSpec("use", Shape.USE, (), legality.use),
     EffectSpec("decline", Shape.CARD),
     # the board (issue 25; `judge.engine.effects.board`)

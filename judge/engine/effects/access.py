@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...i18n import Text, msg
+from ...scenario import CORP, RUNNER, Effect
 from ..conditions import amount
 from ..state import Work
 from .core import Call, applies
@@ -13,7 +14,7 @@ __all__: list[str] = []  # the functions register themselves in APPLY
 
 @applies("access_more")
 def access_more(c: Call) -> None:
-    n = amount(c.x, c.number)
+    n = amount(c.x, c.number, c.source)
     c.x.w.access_more += n
     c.note("access_more_n", n=n)
 
@@ -33,29 +34,44 @@ def instead_of_access(c: Call) -> None:
     mandatory = bool(c.e.opt("mandatory")) and c.x.rs.mandatory_replacement_wins
     if c.source is not None:
         w.replace_offers += ((c.source, what),)
+        w.replace_then += ((c.source, _then(c)),)
     if w.replaced_access:
         if mandatory and not w.replaced_mandatory:
             # FFG-era ruling (Security Testing over Account Siphon): the mandatory one applies.
             c.note("mandatory_replaces", what=what, first=w.replaced_access)
             if w.replacement_choice and w.replacement_choice != c.source:
                 c.warn("w_replacement_mandatory", card=w.replacement_choice, first=what)
-            _apply(w, c.source, what, True)
+            _apply(c, what, True)
             return
         if not w.replaced_mandatory and c.source is not None and w.replacement_choice == c.source:
             c.note("replacement_chosen", card=c.source, what=what, first=w.replaced_access)
-            _apply(w, c.source, what, False)
+            _apply(c, what, False)
             return
         if not w.replaced_mandatory and c.source is not None and not c.x.rs.mandatory_replacement_wins:
             c.note("may_choose_instead", what=what, first=w.replaced_access, card=c.source)
             return
         c.note("already_replaced", what=what, first=w.replaced_access)
         return
-    _apply(w, c.source, what, mandatory)
+    _apply(c, what, mandatory)
     c.note("instead_set", what=what)
 
 
-def _apply(w: Work, card: str | None, what: str | Text, mandatory: bool) -> None:
-    w.replaced_access, w.replaced_by, w.replaced_mandatory = what, card, mandatory
+def _then(c: Call) -> tuple[Effect, ...]:
+    """What the replacement does besides its words (`then:`: Security Testing's 2 credits)."""
+    then = c.e.opt("then")
+    return then if isinstance(then, tuple) else ()
+
+
+def _apply(c: Call, what: str | Text, mandatory: bool) -> None:
+    w = c.x.w
+    w.replaced_access, w.replaced_by, w.replaced_mandatory = what, c.source, mandatory
+    w.replaced_then = _then(c)
+
+
+def _apply_offer(w: Work, card: str, what: str | Text) -> None:
+    """The Runner's choice among the offered replacements: that card's words and what it does."""
+    w.replaced_access, w.replaced_by, w.replaced_mandatory = what, card, False
+    w.replaced_then = dict(w.replace_then).get(card, ())
 
 
 @applies("replacement")
@@ -73,7 +89,7 @@ def replacement(c: Call) -> None:
         c.warn("w_replacement_mandatory", card=card, first=w.replaced_access)
     else:
         c.note("replacement_chosen", card=card, what=offered[card], first=w.replaced_access)
-        _apply(w, card, offered[card], False)
+        _apply_offer(w, card, offered[card])
 
 
 @applies("trash")
@@ -83,6 +99,10 @@ def trash(c: Call) -> bool:
     if c.st.accesses and c.action is not None:
         return True  # handled card by card in access_cards
     if not c.installed(c.name):
+        return False
+    who = c.x.forbidden("trash") if c.side == RUNNER and c.x.ctx.cards[c.name].side == CORP else None
+    if who is not None:  # Ansel 1.0: the Runner trashes no Corp card for the rest of the run
+        c.warn("w_forbidden_trash", card=c.name, by=who)
         return False
     leave(c, c.name, "trashed")
     return True
@@ -100,3 +120,39 @@ def access_order(c: Call) -> None:
 def decline_steal(c: Call) -> None:
     if not c.st.accesses:
         c.warn("w_decline_outside")
+
+
+@applies("breach")
+def breach(c: Call) -> None:
+    """After the attacked server's breach, the Runner breaches another server (Divide and Conquer:
+    HQ, then R&D, without their roots: `root: false`)."""
+    root = c.e.opt("root", True) is not False
+    c.x.w.extra_breaches += ((c.name, root),)
+    if root:
+        c.note("breach_other_set", server=c.name)
+    else:
+        c.note("breach_other_no_root", server=c.name)
+
+
+@applies("access_card")
+def access_card(c: Call) -> None:
+    """A card outside the attacked server is accessed (Pinhole Threading: one card in the root of
+    another server, `root: true`). `chosen` is the card the source named (`chosen:` beside it)."""
+    name = c.name
+    if name == "chosen":
+        src = c.x.ctx.cards.get(c.source or "")
+        if src is None or src.chosen is None:
+            c.warn("w_access_card_not_chosen", card=c.source or c.side)
+            return
+        name = src.chosen
+    if name not in c.x.ctx.cards:
+        c.warn("w_access_card_unknown", card=name)
+        return
+    w = c.x.w
+    home = next((srv for srv, keys in w.root if name in keys), None)
+    if c.e.opt("root") is True and (home is None or home == w.server):
+        # `root: true`: only a card in the root of a server other than the attacked one
+        c.warn("w_access_card_not_in_root", card=name, server=w.server)
+        return
+    w.extra_access += (name,)
+    c.note("access_card_set", card=name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...i18n import msg
+from ...i18n import Text, msg
 from ...scenario import CORP, RUNNER, THIS, Amount, describe_effects
 from .. import encounter
 from ..boardstate import corp_pay, counters_on, with_counters
@@ -168,7 +168,7 @@ def _counters(c: Call, sign: int) -> bool:
     if c.e.kind != "place_counters" and card not in w.sides.counted:
         # the scenario gives no counters for the card: not counted, so spending or removing them is
         # taken as possible (what the scenario's actions say happens), and the trace says so
-        c.note("counters_uncounted", card=card, what=describe_effects((c.e,)))
+        c.note("counters_uncounted", card=card, what=Text(describe_effects((c.e,)), describe_effects((c.e,), "ko")))
         return True
     if c.e.kind == "spend_counters":
         have = counters_on(w.sides, card)

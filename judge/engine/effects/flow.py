@@ -147,7 +147,7 @@ def _paid(c: Call, n: int) -> None:
 def pay(c: Call) -> bool:
     """The Runner pays if able ("if able"); `then` is what paying gets ("if you do"), `otherwise`
     what happens when they cannot; an unpaid cost stops the rest of its list."""
-    x, n = c.x, amount(c.x, c.number)
+    x, n = c.x, amount(c.x, c.number, c.source)
     if c.e.opt("may") and costs.declined_here(c):  # "may pay": the Runner chose not to
         c.note("declines_to_pay", side=RUNNER, n=n, card=c.source or "")
         x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
@@ -169,7 +169,7 @@ def pay(c: Call) -> bool:
 
 @applies("gain")
 def gain(c: Call) -> None:
-    n = amount(c.x, c.number)
+    n = amount(c.x, c.number, c.source)
     c.x.w.credits += n
     c.note("gains", side=RUNNER, n=n)
 
@@ -177,7 +177,7 @@ def gain(c: Call) -> None:
 @applies("lose")
 def lose(c: Call) -> None:
     """The Runner loses credits (never below zero; bad publicity credits are not theirs to lose)."""
-    n = min(amount(c.x, c.number), c.x.w.credits)
+    n = min(amount(c.x, c.number, c.source), c.x.w.credits)
     c.x.w.credits -= n
     c.note("loses", side=RUNNER, n=n)
 

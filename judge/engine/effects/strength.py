@@ -13,12 +13,12 @@ __all__: list[str] = []  # the function registers itself in APPLY
 
 @applies("strength")
 def strength(c: Call) -> None:
-    encounter.apply_strength(c, amount(c.x, c.number))
+    encounter.apply_strength(c, amount(c.x, c.number, c.source))
 
 
 @applies("corp_gain")
 def corp_gain(c: Call) -> None:
-    n = amount(c.x, c.number)
+    n = amount(c.x, c.number, c.source)
     if encounter.corp_gain(c.x, n, "effect"):
         c.note("corp_gains", side=CORP, n=n, left=c.x.w.corp_credits)
 
@@ -30,6 +30,6 @@ def corp_lose(c: Call) -> None:
     if w.corp_credits is None:
         encounter.said_after(c.x, "corp_uncounted")
         return
-    n = min(amount(c.x, c.number), w.corp_credits)
+    n = min(amount(c.x, c.number, c.source), w.corp_credits)
     w.corp_credits -= n
     c.note("corp_loses", side=CORP, n=n, left=w.corp_credits)
