@@ -262,3 +262,31 @@ def test_cats_cradle_raises_a_code_gates_rez_cost_only_while_installed():
 def test_a_rez_cost_change_resolved_as_an_effect_does_nothing_and_says_so():
     t = go(hq({"name": "W", "type": "ice", "rezzed": True, "subroutines": [{"text": "x", "effect": {"rez_cost": 2}}]}))
     assert warned(t, "works only in a static ability")
+
+
+# ---------------------------------------------------------------- the stepper shows strength
+BREAK_WALL = """\
+title: Corroder on a strong wall
+run: {server: HQ}
+runner: {credits: 9, cards: [{card: corroder}]}
+servers:
+  HQ:
+    ice: [{card: ice_wall, rezzed: true, strength: 4}]
+    cards: [{card: hedge_fund}]
+actions:
+  - {at: "3.1", ice: Ice Wall, by: runner, break: all, with: Corroder}
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_stepper_shows_the_strength_of_the_ice_and_the_breaker_at_each_step(client, lang):
+    import re
+    sid = client.post("/api/scenarios", data=BREAK_WALL, headers={"Content-Type": "application/yaml"}).get_json()["id"]
+    html = client.get(f"/s/{sid}?lang={lang}").get_data(as_text=True)
+    shown = re.findall(r'<p class="strengths">([^<]*)</p>', html)
+    word = "Strength after this step: " if lang == "en" else "이 단계 후 강도: "
+    assert shown and all(s.startswith(word) for s in shown)
+    breaker = "Corroder" if lang == "en" else "부식제"   # a Korean page names cards by their Korean titles
+    assert any(s.endswith(f" 4, {breaker} 4") for s in shown)   # pumped at 3.1, for the encounter
+    assert any(s.endswith(f" 4, {breaker} 2") for s in shown)   # before it, and once the encounter is over
+    assert shown[-1].endswith(f": {breaker} 2")                # no ice at the end of the run
