@@ -44,6 +44,7 @@ class Leaf:
     trashed: tuple[str, ...] = ()
     error: JudgeError | None = field(default=None, compare=False)
     error_text: str = ""            # the refusal in English: what tells two errors apart
+    spent: tuple[int, int | None] = field(default=(0, None), compare=False)  # Runner, Corp (None: not counted)
 
     @property
     def key(self) -> tuple:
@@ -147,7 +148,8 @@ class _Search:
     def leaf(self, s: State, exc: JudgeError | None = None) -> Node:
         if exc is not None:
             return self.node(s, leaf=Leaf("error", s.step, error=exc, error_text=str(exc)), done=True)
-        return self.node(s, leaf=Leaf(s.label or "neither", s.step, s.accessed, s.stolen, s.trashed), done=True)
+        return self.node(s, leaf=Leaf(s.label or "neither", s.step, s.accessed, s.stolen, s.trashed,
+                                              spent=(s.spent[0], None if s.corp_credits is None else s.spent[1])), done=True)
 
     def advance(self, s: State, first: list[Event] | None = None) -> tuple[Branch, Node]:
         """Step on from s while nobody has a choice: the steps passed and the node reached."""

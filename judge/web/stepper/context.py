@@ -63,6 +63,26 @@ def _script_data(s: Situation, pos: list[Position], n: int, lang: str) -> dict:
             "counter": t("step_of", n="__N__", total=len(pos))}
 
 
+def strengths(s: Situation, pos: list[Position], lang: str) -> dict[int, str]:
+    """Each step's strengths after it, in words: the ice of the step and every installed Runner
+    icebreaker whose strength the judge knows ("Ice Wall 1, Corroder 2"); empty when none."""
+    from ...engine.context import make_context
+    from ...engine.encounter import strength_of
+    from ...engine.executor import Exec
+    from ...engine.state import Work
+    from ...render.reader import korean_titles
+    ctx = make_context(s.scenario, s.trace.rs.id)
+    breakers = [c.key for c in ctx.sc.runner_cards if c.breaker is not None or "icebreaker" in c.subtypes]
+    out: dict[int, str] = {}
+    for p in pos:
+        x = Exec(ctx, Work.thaw(p.after))
+        keys = ([p.ice] if p.ice else []) + [b for b in breakers if x.in_play(b)]
+        shown = [f"{k} {n}" for k in keys if (n := strength_of(x, k)) is not None]
+        text = ", ".join(shown)
+        out[p.n] = korean_titles(text) if lang == "ko" and text else text
+    return out
+
+
 def stepper_context(s: Situation, asked: str | None, lang: str) -> dict:
     """The page's values; raises BadStep for a step the run does not have."""
     pos = positions(s.trace, lang)
@@ -74,6 +94,7 @@ def stepper_context(s: Situation, asked: str | None, lang: str) -> dict:
         "svg": svg, "chart_failure": chart_failure,
         # Decisions under any rule set: the new action is written where it means the same (derive.where).
         "choices": {p.n: choices(s, p) for p in pos},
+        "strengths": strengths(s, pos, lang),
         "derived": derived_context(s),
         "lists": [(k, t.shown_list(k, lang)) for k in OUTCOME_LISTS if t.lists[k]],
         "warnings": [e.text(t.rs, lang) for e in t.warnings],
