@@ -56,8 +56,7 @@ def under(s: Situation, asked: str | None) -> Situation:
     if asked not in cmp.traces:
         raise RulesetProblem(t("cmp_cannot_open", rs=name(asked), why=unplaced_reason(s, asked)))
     if s.traces:  # a turn: every run under that rule set, from the board each run before it left
-        turn = _turn(s.text, asked)
-        return dataclasses.replace(s, trace=turn[0], traces=turn)
+        return dataclasses.replace(s, trace=cmp.traces[asked], traces=_turn(s.text, asked))
     return dataclasses.replace(s, trace=cmp.traces[asked])
 
 

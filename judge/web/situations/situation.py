@@ -26,11 +26,13 @@ class Situation:
 
 @lru_cache(maxsize=256)
 def _resolve(text: str) -> tuple[object, Scenario, tuple[Trace, ...]]:
+    # (a turn of several runs: the first run as `run` sees it, then every run made)
     # The text fully determines the result, so a saved situation is loaded and run once per process.
     data = tree(parse(text))
     sc = load_scenario(text=text)
     if len(sc.runs) > 1:  # a turn: every run, each from the board the one before left
-        return data, sc, tuple(run_turn(sc))
+        # the first as a view of one run sees it (with the notice that it is the first), then all
+        return data, sc, (run(sc), *run_turn(sc))
     return data, sc, (run(sc),)
 
 
@@ -41,7 +43,9 @@ def resolve(text: str | bytes, sid: str | None = None) -> Situation:
         text = text.decode("utf-8")
     text = text.removeprefix("\ufeff")
     data, sc, traces = _resolve(text)
-    return Situation(sid, text, data, sc, traces[0], traces if len(sc.runs) > 1 else ())
+    if len(sc.runs) > 1:
+        return Situation(sid, text, data, sc, traces[0], traces[1:])
+    return Situation(sid, text, data, sc, traces[0])
 
 
 def saved(sid: str) -> Situation | None:
