@@ -13,6 +13,8 @@ __all__ = ["as_dict", "note", "choice_lines"]
 def note(exp: Exploration, lines: Lines, shown: int, lang: str = "en") -> str | None:
     """Why the result is not every line, in words (None when it is)."""
     parts = []
+    if exp.turn_runs > 1:  # never silently: the lines are the first run's, not the turn's
+        parts.append(t("explore.turn_first_only", lang, n=exp.turn_runs))
     if exp.truncated == "lines":
         parts.append(t("explore.truncated_lines", lang, n=exp.max_lines, found=lines.total))
     elif exp.truncated == "time":
@@ -50,10 +52,12 @@ def as_dict(exp: Exploration, lines: Lines, lang: str = "en", limit: int | None 
         "outcomes": lines.outcomes(),
         "lines": listed,
         "shortest": {k: shortest[k].as_dict(lang) for k in (*OUTCOMES, "error") if k in shortest},
-        "truncated": exp.truncated is not None or len(listed) < lines.total or exp.options_capped,
+        "truncated": exp.truncated is not None or len(listed) < lines.total or exp.options_capped or exp.turn_runs > 1,
         "explored": {"states": exp.nodes, "options": exp.branches, "followed": exp.walked,
                      "seconds": round(exp.seconds, 3)},
     }
+    if exp.turn_runs > 1:  # added: a turn of several runs, of which only the first is explored
+        out["turn"] = {"runs": exp.turn_runs, "explored": 1}
     if lines.errors:
         out["errors"] = lines.errors
     why = note(exp, lines, len(listed), lang)

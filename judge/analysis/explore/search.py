@@ -105,6 +105,7 @@ class Exploration:
     max_lines: int = MAX_LINES
     options_capped: bool = False    # some step had more than MAX_OPTIONS options
     released: tuple[int, ...] = ()  # the situation's actions left out to open their decisions
+    turn_runs: int = 1              # a turn of several runs: how many (only the first is explored)
 
 
 def _items(evs: list[Event]) -> tuple:
@@ -256,4 +257,4 @@ def explore(sc: Scenario, ruleset: str | None = None, *, start: State | None = N
     return Exploration(ruleset=ctx.rs.id, title=sc.title, root=root, prefix=prefix, nodes=search.nodes,
                        branches=search.branches, walked=search.walked if not root.leaf else 1, truncated=why,
                        seconds=time.monotonic() - t0, max_lines=max_lines, options_capped=search.options_capped,
-                       released=released)
+                       released=released, turn_runs=max(1, len(sc.runs)))
