@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
@@ -20,7 +20,7 @@ from .. import paths
 from ..engine.trace import Trace, status_text, title_text
 from ..i18n import t
 from .answer import answer
-from .positions import moment_of, positions
+from .positions import Position, moment_of, positions
 from .reader import for_readers
 from .svg import strip_prologue
 from .walk import cite, context, doc_title, doc_warnings, entries
@@ -65,7 +65,10 @@ def turn_walkthrough_html(traces: list[Trace] | tuple[Trace, ...], servers: list
     from .turn import board_text, shown_run, start_board
 
     runs = [shown_run(tr) for tr in traces]
-    pos, items, hl, parts = [], [], [], []
+    pos: list[Position] = []
+    items: list[Any] = []
+    hl: list[Any] = []
+    parts: list[dict[str, Any]] = []
     for k, tr in enumerate(runs):
         own = positions(tr, lang)
         parts.append({"k": k + 1, "first": len(pos) + 1, "server": servers[k] if k < len(servers) else "",
@@ -82,8 +85,8 @@ def turn_walkthrough_html(traces: list[Trace] | tuple[Trace, ...], servers: list
     ctx = context(first)
     reader = (lambda s: for_readers(s, lang, ctx)) if doc else (lambda s: s)
     warnings = [t("pages.turn_run", lang, k=part["k"], total=len(servers), server=part["server"]) + ": " + x
-                for part in parts for x in (doc_warnings(part["trace"], lang) if doc
-                                            else [e.text(part["trace"].rs, lang) for e in part["trace"].warnings])]
+                for part, tr in zip(parts, runs, strict=True)
+                for x in (doc_warnings(tr, lang) if doc else [e.text(tr.rs, lang) for e in tr.warnings])]
     return _env().get_template("walkthrough.html").render(
         lang=lang, w=lambda key, **a: t(f"pages.{key}", lang, **a), x=lambda key, **a: t(f"export.{key}", lang, **a),
         title=doc_title(first, lang) if doc else title_text(first.title, lang), doc=doc,

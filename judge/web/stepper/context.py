@@ -6,7 +6,6 @@ import dataclasses
 
 from ...i18n import in_lang
 from ...i18n import t as core_t
-
 from ...render.answer import answer
 from ...render.turn import run_parts, turn_positions, without_turn_notice
 from .. import chart
