@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from browser_helpers import save, save_screen, visible_occ
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,6 +21,7 @@ def _shown(page) -> str:
     return page.inner_text("section.position:not([hidden])")
 
 
+@pytest.mark.screens
 def test_stepping_through_a_turn_of_two_runs(page, live_server):
     sid = save(live_server, SNARE.read_text(encoding="utf-8"))
     page.goto(f"{live_server}/s/{sid}?lang=en")
