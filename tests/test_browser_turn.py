@@ -59,4 +59,4 @@ def test_stepping_through_a_turn_of_two_runs(page, live_server):
 
     page.goto(f"{live_server}/s/{sid}?step={second}&lang=ko")  # the permalink opens in the second run
     assert "런 2/2: Server 1" in _shown(page)
-    assert page.inner_text("#chart-run") == "차트는 런 2/2을 보여 줍니다"
+    assert page.inner_text("#chart-run") == "차트에 보이는 런: 2/2"

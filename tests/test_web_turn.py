@@ -154,3 +154,34 @@ def test_the_explorer_says_it_explores_the_first_run_only():
         assert words in out["note"]
     single = json.loads(runner.invoke(main, ["explore", str(SINGLE), "--format", "json"]).output)
     assert "turn" not in single
+
+
+FLATLINED_FIRST = """\
+title: {en: A turn whose first run flatlines the Runner, ko: 첫 런에서 러너가 플랫라인되는 턴}
+ruleset: ffg-rr
+runner: {grip: 2}
+servers:
+  HQ: {cards: [{card: Snare!}]}
+  Server 1:
+    ice: [{card: Hydra, rezzed: true}]
+    cards: [{card: Project Atlas}]
+runs:
+  - server: HQ
+  - server: Server 1
+"""
+
+
+def test_a_run_not_made_after_a_flatline_is_said_everywhere(client, tmp_path):
+    f = tmp_path / "flat.yaml"
+    f.write_text(FLATLINED_FIRST, encoding="utf-8")
+    runner = CliRunner()
+    text = runner.invoke(main, ["run", str(f)]).output
+    assert "== Run 1 of 2: HQ ==" in text and "== Run 2" not in text
+    assert "Run 2 and the runs after it were not made" in text
+    assert json.loads(runner.invoke(main, ["run", str(f), "--format", "json"]).output)["turn"] == {"runs": 2, "made": 1}
+    sid = _save(client, f)
+    for path in ("", "/walkthrough.md", "/walkthrough.html"):
+        page = client.get(f"/s/{sid}{path}?lang=en")
+        assert page.status_code == 200
+        assert "Run 2 and the runs after it were not made" in page.get_data(as_text=True)
+    assert "런 2부터는 이루어지지 않았습니다" in client.get(f"/s/{sid}?lang=ko").get_data(as_text=True)
