@@ -146,12 +146,25 @@ def test_judge_run_prints_every_run_of_a_turn():
     assert "runs" not in single and set(single) <= set(out)
 
 
-def test_the_explorer_says_it_explores_the_first_run_only():
+def test_the_explorer_explores_a_turn_run_by_run_and_says_what_it_covers():
     runner = CliRunner()
-    for lang, words in (("en", "explores the first run only"), ("ko", "첫 런만 탐색한다")):
+    for lang, words in (("en", "explored run by run"), ("ko", "런마다 차례로 탐색한다")):
         out = json.loads(runner.invoke(main, ["explore", str(SNARE), "--format", "json", "--lang", lang]).output)
-        assert out["turn"] == {"runs": 2, "explored": 1} and out["truncated"] is True
+        assert out["turn"]["runs"] == 2 and out["truncated"] is True  # the lines listed are the first run's
         assert words in out["note"]
+    later = out["turn"]["later"]
+    assert [r["run"] for r in later] == [2] and out["turn"]["explored"] == 2
+    r = later[0]
+    # every board the first run's lines leave (none flatlined there) is explored, each with at least a line
+    assert 1 <= r["boards"] == r["boards_found"] and r["lines"] >= r["boards"]
+    assert sum(r["outcomes"].values()) + r["errors"] == r["lines"]
+    assert r["outcomes"]["unsuccessful"] >= 1  # the written line: Hydra ends the second run
+    # three runs: the third from the boards the second's lines leave, at most MAX_BOARDS of them, said
+    from judge.analysis.explore.turn import MAX_BOARDS
+    raven = json.loads(runner.invoke(main, ["explore", str(RAVEN), "--format", "json"]).output)["turn"]
+    assert [r["run"] for r in raven["later"]] == [2, 3]
+    for r in raven["later"]:
+        assert r["boards"] <= min(r["boards_found"], MAX_BOARDS) and (r["boards_found"] <= MAX_BOARDS or r["capped"])
     single = json.loads(runner.invoke(main, ["explore", str(SINGLE), "--format", "json"]).output)
     assert "turn" not in single
 
