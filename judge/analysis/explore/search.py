@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any
 from itertools import islice, product
+from typing import Any
 
 from ...engine.context import Context, make_context
 from ...engine.run import start as start_state

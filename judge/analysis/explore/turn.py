@@ -73,7 +73,7 @@ def explore_later_runs(sc: Scenario, ruleset: str | None, first: object, max_lin
     from .search import explore
 
     out: list[LaterRun] = []
-    ends = _ends(getattr(first, "root"))
+    ends = _ends(first.root)
     for k, part in enumerate(sc.runs[1:], start=2):
         boards = _boards(ends)
         if not boards:
