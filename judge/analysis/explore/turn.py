@@ -9,12 +9,16 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ...engine.run import start
 from ...engine.state import State
 from ...engine.turn import CARRIED, carry
 from ...errors import JudgeError
 from ...scenario import Scenario
+
+if TYPE_CHECKING:
+    from .search import Exploration, Node
 
 __all__ = ["LaterRun", "MAX_BOARDS", "explore_later_runs"]
 
@@ -38,7 +42,7 @@ class LaterRun:
                 "outcomes": self.outcomes, "errors": self.errors, "capped": self.capped}
 
 
-def _ends(root: object) -> list[State]:
+def _ends(root: Node) -> list[State]:
     """The end state of every line below a node (errors and flatlines make no next run)."""
     seen: set[int] = set()
     out: list[State] = []
@@ -48,12 +52,11 @@ def _ends(root: object) -> list[State]:
         if id(n) in seen:
             continue
         seen.add(id(n))
-        leaf = getattr(n, "leaf", None)
-        if leaf is not None:
-            if leaf.status != "error" and not n.state.sides.flatlined:  # type: ignore[attr-defined]
-                out.append(n.state)  # type: ignore[attr-defined]
+        if n.leaf is not None:
+            if n.leaf.status != "error" and not n.state.sides.flatlined:
+                out.append(n.state)
             continue
-        stack += [b.child for b in getattr(n, "branches", ()) if b.child is not None]
+        stack += [b.child for b in n.branches if b.child is not None]
     return out
 
 
@@ -66,7 +69,7 @@ def _boards(ends: list[State]) -> list[State]:
     return list(got.values())
 
 
-def explore_later_runs(sc: Scenario, ruleset: str | None, first: object, max_lines: int,
+def explore_later_runs(sc: Scenario, ruleset: str | None, first: Exploration, max_lines: int,
                        deadline: float) -> list[LaterRun]:
     """Runs 2.. of the turn `sc`, each from the boards the run before it can leave."""
     from .lines import Lines
