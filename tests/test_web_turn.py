@@ -198,3 +198,24 @@ def test_a_run_not_made_after_a_flatline_is_said_everywhere(client, tmp_path):
         assert page.status_code == 200
         assert "Run 2 and the runs after it were not made" in page.get_data(as_text=True)
     assert "런 2부터는 이루어지지 않았습니다" in client.get(f"/s/{sid}?lang=ko").get_data(as_text=True)
+
+
+def test_a_decision_at_a_later_runs_step_goes_into_that_runs_actions(client, csrf):
+    sid = _save(client, SNARE)
+    html = client.get(f"/s/{sid}").get_data(as_text=True)
+    first = _sizes(SNARE)[0]
+    breaks = [b for b in re.findall(r'<form method="post".*?</form>', html, re.S) if 'name="choice" value="break"' in b]
+    n = int(re.search(r'name="n" value="(\d+)"', breaks[0]).group(1))
+    assert n > first  # Hydra is in the second run
+    r = client.post(f"/s/{sid}/decide", data={"_csrf": csrf, "n": str(n), "ruleset": "ffg-rr", "choice": "break",
+                                             "card": "Hydra", "sub": ["1", "2", "3"]})
+    assert r.status_code == 303 and r.headers["Location"].endswith(f"?step={n}")
+    new = r.headers["Location"].split("/s/")[1].split("?")[0]
+    text = client.get(f"/s/{new}/scenario.yaml").get_data(as_text=True)
+    sc = load_scenario(text=text)
+    assert not sc.runs[0].actions and [a.at for a in sc.runs[1].actions] == ["3.1"]
+    assert "actions:" not in text.split("runs:")[0]  # never a top-level `actions` beside `runs`
+    after = run_turn(sc)
+    assert after[1].status == "successful" and not after[1].board.get("flatlined")
+    page = client.get(f"/s/{new}?step={n}").get_data(as_text=True)
+    assert f"step={n}" in re.search(r'class="derived".*?</p>', page, re.S).group(0)

@@ -12,7 +12,7 @@ from .. import chart
 from ..i18n import t
 from ..rulesets.switch import ruleset_context
 from ..situations.situation import Situation
-from .decide import choices
+from .decide import choices, run_of
 from .derive import derived_context
 from .positions import Position, positions
 
@@ -126,7 +126,7 @@ def stepper_context(s: Situation, asked: str | None, lang: str) -> dict:
         "s": s, "sc": s.scenario, "trace": t, "positions": pos, "cur": n,
         "svg": svg, "chart_failure": chart_failure,
         # Decisions under any rule set: the new action is written where it means the same (derive.where).
-        "choices": {p.n: choices(s, p) for p in pos},
+        "choices": {p.n: choices(run_of(s, p.run), p) for p in pos},
         "derived": derived_context(s),
         "lists": [(k, t.shown_list(k, lang)) for k in OUTCOME_LISTS if t.lists[k]],
         "warnings": [e.text(t.rs, lang) for e in t.warnings],
