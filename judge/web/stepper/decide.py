@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ...analysis.explore import rezzable
 from ...engine.trace import title_text
@@ -95,7 +96,7 @@ def _apply(s: Situation, p: Position, form, whole: Situation) -> str:
     choice = offered.get((kind, card))
     if choice is None:
         raise ValueError(t("fe_not_offered"))
-    data = copy.deepcopy(whole.data)
+    data: Any = copy.deepcopy(whole.data)
     holder = data["runs"][p.run] if whole.traces else data  # a turn: the run's own actions
     actions = holder.setdefault("actions", [])
     at = where(s, p)
