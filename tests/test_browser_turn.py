@@ -39,6 +39,10 @@ def test_stepping_through_a_turn_of_two_runs(page, live_server):
     first_run = _visited(page)
     assert "Run 1 of 2: HQ" in _shown(page)
 
+    # the run headings in the trace list are not counted as steps: the list's numbers are the steps'
+    # (an ordered list numbers its list items; a heading shown as a block is not one)
+    assert page.eval_on_selector(f"#li-{second}", "li => getComputedStyle(li).display") == "list-item"
+    assert page.eval_on_selector("#trace li.run-sep", "li => getComputedStyle(li).display") == "block"
     page.click("#go-next")  # into the second run
     assert page.eval_on_selector("body", "b => b.dataset.step") == str(second)
     shown = _shown(page)
