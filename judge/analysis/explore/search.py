@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 from itertools import islice, product
+from typing import Any
 
 from ...engine.context import Context, make_context
 from ...engine.run import start as start_state
@@ -106,6 +107,8 @@ class Exploration:
     max_lines: int = MAX_LINES
     options_capped: bool = False    # some step had more than MAX_OPTIONS options
     released: tuple[int, ...] = ()  # the situation's actions left out to open their decisions
+    turn_runs: int = 1              # a turn of several runs: how many (its lines are the first run's)
+    later: tuple[Any, ...] = ()     # a turn: each later run explored from the boards the one before leaves (turn.LaterRun)
 
 
 def _items(evs: list[Event]) -> tuple:
@@ -255,7 +258,12 @@ def explore(sc: Scenario, ruleset: str | None = None, *, start: State | None = N
     search = _Search(ctx, base, max(1, max_lines), max_seconds)
     prefix, root = search.advance(search.canon(s0))
     why = search.run(root)
-    return Exploration(ruleset=ctx.rs.id, title=sc.title, root=root, prefix=prefix, nodes=search.nodes,
+    exp = Exploration(ruleset=ctx.rs.id, title=sc.title, root=root, prefix=prefix, nodes=search.nodes,
                        branches=search.branches, walked=search.walked if not root.leaf else 1, truncated=why,
                        seconds=time.monotonic() - t0, max_lines=max_lines, options_capped=search.options_capped,
-                       released=released)
+                       released=released, turn_runs=max(1, len(sc.runs)))
+    if len(sc.runs) > 1 and start is None:  # a turn: the later runs, run by run, in the time left
+        from .turn import explore_later_runs
+        later = explore_later_runs(sc, ruleset, exp, max(1, max_lines), t0 + max_seconds)
+        exp = replace(exp, later=tuple(later), seconds=time.monotonic() - t0)
+    return exp
