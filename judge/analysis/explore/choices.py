@@ -259,6 +259,11 @@ def _at(ctx: Context, x: Exec, enter: Event, evs: list[Event], before: State, af
             if any(ab.optional and ab.when == when for ab in found.abilities):
                 seen.add(found.key)
                 out.append(_pair(Choice("decline", found.side, st.id, ice, visit, found.key)))
+        elif e.kind == "action" and e.msg == "pays_may":  # a "may pay" the Runner paid: they may decline it
+            payer = ctx.cards.get(e.args_get("card"))
+            if payer is not None and payer.key not in seen and ("decline", payer.key) not in fixed:
+                seen.add(payer.key)
+                out.append(_pair(Choice("decline", RUNNER, st.id, ice, visit, payer.key)))
         elif e.kind == "action" and e.msg == "access" and st.accesses:
             accessed = ctx.cards.get(e.args_get("card"))
             if accessed is not None and accessed.trash_cost is not None and accessed.type != "agenda" \

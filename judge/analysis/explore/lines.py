@@ -65,7 +65,8 @@ class Line:
             if alts:
                 d["or"] = [a.as_dict(lang) for a in alts]
             out.append(d)
-        d = {"choices": out, "outcome": self.leaf.status, "end": self.leaf.end, "steps": self.steps}
+        d = {"choices": out, "outcome": self.leaf.status, "end": self.leaf.end, "steps": self.steps,
+             "spent": {"runner": self.leaf.spent[0], "corp": self.leaf.spent[1]}}
         if self.leaf.error is not None:
             d["error"] = self.leaf.error.located_text(lang)
         return d

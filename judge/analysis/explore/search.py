@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 from itertools import islice, product
+from typing import Any
 
 from ...engine.context import Context, make_context
 from ...engine.run import start as start_state
@@ -45,6 +46,7 @@ class Leaf:
     error: JudgeError | None = field(default=None, compare=False)
     error_text: str = ""            # the refusal in English: what tells two errors apart
     board: tuple = ()               # the board the line leaves (board_key): lines merge only where it is equal
+    spent: tuple[int, int | None] = field(default=(0, None), compare=False)  # Runner, Corp (None: not counted)
 
     @property
     def key(self) -> tuple:
@@ -115,6 +117,8 @@ class Exploration:
     max_lines: int = MAX_LINES
     options_capped: bool = False    # some step had more than MAX_OPTIONS options
     released: tuple[int, ...] = ()  # the situation's actions left out to open their decisions
+    turn_runs: int = 1              # a turn of several runs: how many (its lines are the first run's)
+    later: tuple[Any, ...] = ()     # a turn: each later run explored from the boards the one before leaves (turn.LaterRun)
 
 
 def _items(evs: list[Event]) -> tuple:
@@ -165,7 +169,8 @@ class _Search:
         if exc is not None:
             return self.node(s, leaf=Leaf("error", s.step, error=exc, error_text=str(exc)), done=True)
         return self.node(s, leaf=Leaf(s.label or "neither", s.step, s.accessed, s.stolen, s.trashed,
-                                      board=board_key(s)), done=True)
+                                      board=board_key(s),
+                                      spent=(s.spent[0], None if s.corp_credits is None else s.spent[1])), done=True)
 
     def advance(self, s: State, first: list[Event] | None = None) -> tuple[Branch, Node]:
         """Step on from s while nobody has a choice: the steps passed and the node reached."""
@@ -271,7 +276,12 @@ def explore(sc: Scenario, ruleset: str | None = None, *, start: State | None = N
     search = _Search(ctx, base, max(1, max_lines), max_seconds)
     prefix, root = search.advance(search.canon(s0))
     why = search.run(root)
-    return Exploration(ruleset=ctx.rs.id, title=sc.title, root=root, prefix=prefix, nodes=search.nodes,
+    exp = Exploration(ruleset=ctx.rs.id, title=sc.title, root=root, prefix=prefix, nodes=search.nodes,
                        branches=search.branches, walked=search.walked if not root.leaf else 1, truncated=why,
                        seconds=time.monotonic() - t0, max_lines=max_lines, options_capped=search.options_capped,
-                       released=released)
+                       released=released, turn_runs=max(1, len(sc.runs)))
+    if len(sc.runs) > 1 and start is None:  # a turn: the later runs, run by run, in the time left
+        from .turn import explore_later_runs
+        later = explore_later_runs(sc, ruleset, exp, max(1, max_lines), t0 + max_seconds)
+        exp = replace(exp, later=tuple(later), seconds=time.monotonic() - t0)
+    return exp
