@@ -224,3 +224,15 @@ def test_the_explore_page_opens_a_line_with_its_bids_as_actions(client):
     assert client.get(forged).status_code == 400
     ko = client.get(f"/s/{sid}/explore?lang=ko").get_data(as_text=True)
     assert "사이 게임에서 2 크레딧을 입찰한다" in ko
+
+
+def test_the_explore_page_names_the_boost_cap_where_it_cuts(client):
+    doc = {"title": "trace", "run": {"server": "HQ"}, "runner": {"credits": 6}, "corp": {"credits": 9},
+           "servers": {"HQ": {"ice": [TRACER], "cards": [{"name": "Hedge Fund", "type": "operation"}]}}}
+    r = client.post("/api/scenarios", data=yaml.safe_dump(doc), headers={"Content-Type": "application/yaml"})
+    sid = r.get_json()["id"]
+    en = client.get(f"/s/{sid}/explore?lang=en").get_data(as_text=True)
+    assert f"up to {BOOST_CAP} credits" in en and "Runner: boosts the trace by 4 credit(s)" in en
+    assert "boosts the trace by 5" not in en  # the Runner has 6 credits: the cap stops at 4
+    ko = client.get(f"/s/{sid}/explore?lang=ko").get_data(as_text=True)
+    assert f"0부터 {BOOST_CAP} 크레딧까지" in ko
