@@ -236,3 +236,21 @@ def test_the_explore_page_names_the_boost_cap_where_it_cuts(client):
     assert "boosts the trace by 5" not in en  # the Runner has 6 credits: the cap stops at 4
     ko = client.get(f"/s/{sid}/explore?lang=ko").get_data(as_text=True)
     assert f"0부터 {BOOST_CAP} 크레딧까지" in ko
+
+
+def test_two_traces_at_one_step_each_read_their_own_boosts():
+    twice = {"name": "Twin Tracer", "type": "ice", "strength": 1, "rezzed": True,
+             "subroutines": [{"text": "Trace 1: 1 tag", "effect": {"trace": 1, "then": {"tag": 1}}},
+                             {"text": "Trace 1: 1 tag", "effect": {"trace": 1, "then": {"tag": 1}}}]}
+    exp = explore(trace_board(runner=1, corp=1, ice=twice), "ffg-rr")
+    seen = set()
+    for path, leaf in every_line(exp):
+        boosts = [(c.by, c.n) for b in path for c in b.option if c.kind == "trace_boost"]
+        if any(c.kind == "break" for b in path for c in b.option):
+            continue  # one trace or none left
+        assert [by for by, _ in boosts] == ["corp", "runner", "corp", "runner"]
+        (_, c1), (_, r1), (_, c2), (_, r2) = boosts
+        assert c1 + c2 <= 1 and r1 + r2 <= 1  # one credit each: a second boost they cannot pay is no option
+        assert leaf.board[4] == (1 + c1 > r1) + (1 + c2 > r2), (boosts, leaf.board)
+        seen.add((c1, r1, c2, r2))
+    assert (0, 1, 1, 0) in seen and (1, 0, 0, 1) in seen
