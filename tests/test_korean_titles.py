@@ -9,12 +9,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from korean_scan import english_titles, real_titles, shown_text
 
 from judge.analysis.check import expected_error
 from judge.engine import run
 from judge.render.trace_text import render_text
 from judge.scenario import load_scenario
-from korean_scan import english_titles, real_titles, shown_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted(p for p in (ROOT / "examples").glob("*.yaml") if expected_error(p) is None)

@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from korean_scan import fallbacks
 
 from judge.i18n import t
 from judge.logs import import_log
-from korean_scan import fallbacks
 
 LOGS = Path(__file__).resolve().parent / "fixtures" / "logs"
 

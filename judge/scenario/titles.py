@@ -50,7 +50,7 @@ def korean_titles_in(text: str) -> str:
     return pattern.sub(one, text)
 
 
-def _fixer(keys: dict[str, str]) -> Any:
+def _fixer(keys: dict[str, Title]) -> Any:
     seen: dict[int, tuple[Any, Any]] = {}  # one object (a card listed twice) stays one object
 
     def fix(v: Any) -> Any:
