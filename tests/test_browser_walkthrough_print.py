@@ -4,6 +4,7 @@ path, every step is shown unbroken and the list of links is hidden; back on scre
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -41,6 +42,12 @@ def _open(page, url: str) -> int:
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']")
     return int(page.get_attribute("body", "data-step"))
+
+
+def _wait_state(page, want: dict) -> None:
+    """Every node's and edge's classes as wanted, once the page has applied them all."""
+    text = json.dumps(want, separators=(",", ":"), ensure_ascii=False)
+    page.wait_for_function(f"JSON.stringify(({STATE})()) === {json.dumps(text)}", timeout=10_000)
 
 
 def _hash(page) -> str:
@@ -88,7 +95,7 @@ def test_printing_shows_the_whole_path_every_step_unbroken_and_no_link_list(offl
 
     offline.emulate_media(media="print")
 
-    offline.wait_for_function(f"({STATE})()['step-1'] === {whole_path['step-1']!r}")
+    _wait_state(offline, whole_path)
     assert offline.evaluate(STATE) == whole_path                     # the chart: the path to the end
     shown = offline.evaluate("""() => [...document.querySelectorAll('section.position')].map(s => [
         getComputedStyle(s).display, getComputedStyle(s).breakInside])""")
@@ -100,6 +107,6 @@ def test_printing_shows_the_whole_path_every_step_unbroken_and_no_link_list(offl
 
     offline.emulate_media(media="screen")
 
-    offline.wait_for_function(f"({STATE})()['step-1'] === {step_two['step-1']!r}")
+    _wait_state(offline, step_two)
     assert offline.evaluate(STATE) == step_two
     assert offline.locator("section.position:not([hidden])").count() == 1 and _hash(offline) == "#pos-2"
