@@ -10,7 +10,11 @@
    Corp's pool counted, Corroder and Gordian Blade in the rig, 8 credits: every rez (paid from the
    Corp's 10 credits), every break with each breaker that can pay, every jack out. The target:
    explored completely in under 1 s.
-3. A board that explodes (ten unrezzed ice of three subroutines, two upgrades, Femme Fatale)
+3. A trace and a psi game (issue 25): Data Raven (a trace 3) unrezzed and Ice Wall in front of a
+   remote with Caprice Nisei (a psi game) unrezzed in its root, the Corp's 6 credits and the
+   Runner's 4 counted: each side's boost (0..min(credits, 4)) and bid (0..2) is a choice beside
+   every rez, break and jack out. The target: explored completely in under 1 s.
+4. A board that explodes (ten unrezzed ice of three subroutines, two upgrades, Femme Fatale)
    under the page's caps (4000 lines, 2.5 s): the page must answer within them.
 """
 
@@ -57,6 +61,19 @@ servers:
 """
 
 
+TRACE_PSI = """\
+title: A trace and a psi game, every boost and bid open
+run: {server: Server 1}
+corp: {credits: 6}
+runner: {credits: 4}
+servers:
+  Server 1:
+    ice: [{card: Ice Wall}, {card: Data Raven}]
+    root: [{card: Caprice Nisei}]
+    cards: [{name: Project Atlas, type: agenda, points: 2}]
+"""
+
+
 def big_board() -> str:
     ice = [{"name": f"Ice {i}", "type": "ice", "subroutines": ["End the run", "Lose a click", "Do 1 net damage"]}
            for i in range(10)]
@@ -100,6 +117,14 @@ def main() -> None:
         print(f"  {rs:8} {t * 1000:7.1f} ms  {exp.nodes} decision states, {exp.branches} options tried, "
               f"{lines.total} lines: {o['successful']} successful, {o['unsuccessful']} unsuccessful, "
               f"{o['neither']} neither; truncated: {exp.truncated}")
+    sc3 = load_scenario("trace-psi.yaml", text=TRACE_PSI)
+    print("a trace and a psi game, every boost and bid open (explored completely; median of", args.repeat, "runs):")
+    for rs in ("ffg-rr", "nsg", "ffg-core"):
+        t, exp, lines = measure(sc3, rs, args.repeat)
+        o = lines.outcomes()
+        print(f"  {rs:8} {t * 1000:7.1f} ms  {exp.nodes} decision states, {exp.branches} options tried, "
+              f"{exp.walked} lines before merging, {lines.total} lines: {o['successful']} successful, "
+              f"{o['unsuccessful']} unsuccessful, {o['neither']} neither; truncated: {exp.truncated}")
     big = load_scenario("big.yaml", text=big_board())
     print("a board that explodes, under the page's caps (4000 lines, 2.5 s):")
     for rs in ("ffg-rr", "nsg"):

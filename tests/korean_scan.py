@@ -213,3 +213,16 @@ if __name__ == "__main__":
     import sys
 
     sys.exit(main(sys.argv[1:]))
+
+
+def real_titles(sc) -> dict[str, str]:
+    """The English titles of the scenario's real cards (`card:`) that have a Korean title."""
+    return {str(c.name): c.title_ko for c in sc.all_cards().values() if c.title_ko}
+
+
+def english_titles(text: str, titles: dict[str, str]) -> list[str]:
+    """The English titles of these cards a Korean text still says."""
+    if not titles:
+        return []
+    alts = "|".join(re.escape(n) for n in sorted(titles, key=len, reverse=True))
+    return re.findall(rf"(?<![A-Za-z])(?:{alts})(?![A-Za-z])", text.replace("’", "'"))

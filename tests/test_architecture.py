@@ -152,3 +152,17 @@ def test_step_handlers_effects_and_guards_see_the_executor_only_through_its_prot
     g = _engine_import_graph()
     users = {m for m in g if g.has_edge(m, "engine.executor")}
     assert users <= {"engine", "engine.run"}, users  # the package's face and `run`, which make one
+
+
+def test_judge_run_does_not_import_the_printing_or_graphviz_packages():
+    """A run's start pays for neither pypdf nor the graphviz package (about 80 ms): they load when a
+    chart or a PDF is made."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "judge", "run", str(root / "benchmarks" / "two_cards.yaml")],
+                         capture_output=True, text=True, timeout=120, cwd=root)
+    assert out.returncode == 0, out.stderr[-2000:]
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")}
+    assert not {m for m in loaded if m.split(".")[0] in ("pypdf", "graphviz")}

@@ -4,6 +4,7 @@ path, every step is shown unbroken and the list of links is hidden; back on scre
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -43,8 +44,19 @@ def _open(page, url: str) -> int:
     return int(page.get_attribute("body", "data-step"))
 
 
+def _wait_state(page, want: dict) -> None:
+    """Every node's and edge's classes as wanted, once the page has applied them all."""
+    text = json.dumps(want, separators=(",", ":"), ensure_ascii=False)
+    page.wait_for_function(f"JSON.stringify(({STATE})()) === {json.dumps(text)}", timeout=10_000)
+
+
 def _hash(page) -> str:
     return page.evaluate("window.location.hash")
+
+
+def _wait_hash(page, want: str) -> None:
+    """The address once the page has handled the key or click (a loaded machine may be slow to)."""
+    page.wait_for_function(f"window.location.hash === {want!r}", timeout=10_000)
 
 
 @pytest.mark.parametrize("lang, style", [("en", "full"), ("ko", "doc")])
@@ -55,12 +67,13 @@ def test_the_address_keeps_the_step_and_opening_it_shows_that_step(offline, tmp_
 
     offline.keyboard.press("ArrowRight")
     offline.keyboard.press("ArrowRight")
-    assert _hash(offline) == "#pos-3"
+    _wait_hash(offline, "#pos-3")
     occ3 = offline.get_attribute("section.position:not([hidden])", "data-occ")
     offline.keyboard.press("End")
-    assert _hash(offline) == f"#pos-{total}"
+    _wait_hash(offline, f"#pos-{total}")
     offline.locator("#trace a[data-n='5']").click()
-    assert _hash(offline) == "#pos-5" and offline.get_attribute("body", "data-step") == "5"
+    _wait_hash(offline, "#pos-5")
+    assert offline.get_attribute("body", "data-step") == "5"
 
     assert _open(offline, f"{url}#pos-3") == 3                       # a copied link opens at its step
     assert offline.get_attribute("section.position:not([hidden])", "data-occ") == occ3
@@ -82,7 +95,7 @@ def test_printing_shows_the_whole_path_every_step_unbroken_and_no_link_list(offl
 
     offline.emulate_media(media="print")
 
-    offline.wait_for_function(f"({STATE})()['step-1'] === {whole_path['step-1']!r}")
+    _wait_state(offline, whole_path)
     assert offline.evaluate(STATE) == whole_path                     # the chart: the path to the end
     shown = offline.evaluate("""() => [...document.querySelectorAll('section.position')].map(s => [
         getComputedStyle(s).display, getComputedStyle(s).breakInside])""")
@@ -94,6 +107,6 @@ def test_printing_shows_the_whole_path_every_step_unbroken_and_no_link_list(offl
 
     offline.emulate_media(media="screen")
 
-    offline.wait_for_function(f"({STATE})()['step-1'] === {step_two['step-1']!r}")
+    _wait_state(offline, step_two)
     assert offline.evaluate(STATE) == step_two
     assert offline.locator("section.position:not([hidden])").count() == 1 and _hash(offline) == "#pos-2"

@@ -190,9 +190,16 @@ def test_downloads_give_the_scenario_the_trace_and_the_chart(client, sid, path, 
 
 
 def test_the_downloaded_svg_highlights_the_step_it_was_taken_at(client, sid):
-    svg = client.get(f"/s/{sid}/chart.svg?step=3").get_data(as_text=True)
+    """The download is drawn by Graphviz with the colours built in (it works outside the page): the
+    step's node carries the current step's fill and stroke, and only that node does."""
+    from judge.render.settings import LOOK
 
-    assert "current" in classes_of(svg, "step-2_1") and "<style>" in svg
+    svg = client.get(f"/s/{sid}/chart.svg?step=3").get_data(as_text=True).replace("&#45;", "-")
+    current = dict(LOOK.marks)["current"]
+    node = re.search(r'<g id="step-2_1" class="[^"]*">.*?</g>\s*</g>', svg, re.S)
+    assert node and f'fill="{current.fill}"' in node.group(0) and f'stroke="{current.stroke}"' in node.group(0)
+    steps = re.findall(r'<g id="(step-[^"]*)" class="[^"]*">(.*?)</g>\s*</g>', svg, re.S)
+    assert [i for i, body in steps if f'fill="{current.fill}"' in body] == ["step-2_1"]   # the key aside
 
 
 def test_an_example_permalink_opens_on_a_database_that_never_listed_the_examples(tmp_path):

@@ -146,7 +146,7 @@ def test_downloads_follow_the_rule_set_shown(client, e2):
     svg = client.get(svg_url)
     trace = client.get(json_url)
 
-    assert 'id="step-6_9_4c"' in svg.get_data(as_text=True)
+    assert 'id="step-6_9_4c"' in svg.get_data(as_text=True).replace("&#45;", "-")   # Graphviz writes - as &#45;
     assert "-nsg-step18-" in svg.headers["Content-Disposition"]
     assert json.loads(trace.get_data(as_text=True))["ruleset"] == "nsg"
     assert client.get(f"/s/{e2}/trace.json?ruleset=bogus").status_code == 400

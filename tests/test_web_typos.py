@@ -89,3 +89,21 @@ def test_the_korean_form_says_the_misspelt_card_in_korean_without_a_paired_parti
     got = client.get("/api/near", query_string={"q": "톨부쓰", "place": "ice", "lang": "ko"}).get_json()
     assert got["card"] == "톨부스" and "톨부스 카드를 말씀하셨나요?" in got["message"]
     assert "(을)" not in got["message"] and "(이)" not in got["message"] and "(으)" not in got["take"]
+
+
+@pytest.mark.parametrize("typed", ["크라이시엄", "크라이시엄 그리드"])
+def test_a_korean_spelling_by_ear_is_taken_for_the_card_it_sounds_like(client, typed):
+    got = client.get("/api/near", query_string={"q": typed, "place": "root", "lang": "ko"}).get_json()
+    assert got["card"] == "크리지움 그리드"
+
+
+@pytest.mark.parametrize("typed", ["아이스 에이", "가나다라마", "내가 만든 아이스", "번개 방벽", "검은 고양이"])
+def test_an_invented_korean_name_is_not_taken_for_a_card(client, typed):
+    assert client.get("/api/near", query_string={"q": typed, "place": "ice", "lang": "ko"}).get_json() == {"card": None}
+
+
+def test_the_sound_of_a_korean_name_is_its_consonants():
+    from judge.cards.names import sound
+
+    assert sound("크라이시엄") == sound("크리지움") == "krsm"
+    assert sound("톨부쓰") == sound("톨부스") and sound("Ice Wall") == ""

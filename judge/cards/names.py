@@ -12,7 +12,7 @@ import re
 import unicodedata
 from functools import cache
 
-__all__ = ["fold", "key", "key_and_starts", "jamo", "initials", "only_initials", "bigrams", "distance",
+__all__ = ["fold", "sound", "key", "key_and_starts", "jamo", "initials", "only_initials", "bigrams", "distance",
            "similarity"]
 
 _DROP = dict.fromkeys(map(ord, "™®©"), None)
@@ -140,3 +140,31 @@ def similarity(query: str, name: str) -> float:
         if d <= len(query) // 4:
             score = max(score, 0.85 * (1 - d / len(query)))
     return score
+
+
+# How a Hangul spelling of a foreign word sounds, by its consonants only: the vowels and the place
+# of a sound (초성 or 받침) are what transliterations by ear disagree on (크라이시엄, 크리지움 for
+# "Crisium"), the consonants much less. Each initial (index 0..18) and final (1..27) as a class;
+# ㅇ as an initial is silent, the fricatives and affricates ㅅ ㅆ ㅈ ㅉ ㅊ one class (s / z / j).
+_FINAL_SOUND = ("", "k", "k", "k", "n", "n", "n", "t", "r", "r", "r", "r", "r", "r", "r", "r", "m", "p", "p",
+                "t", "t", "G", "t", "t", "k", "t", "p", "t")
+
+
+def _initial_sound(i: int) -> str:
+    # ㄱ ㄲ ㄴ ㄷ ㄸ ㄹ ㅁ ㅂ ㅃ ㅅ ㅆ ㅇ ㅈ ㅉ ㅊ ㅋ ㅌ ㅍ ㅎ
+    return ("k", "k", "n", "t", "t", "r", "m", "p", "p", "s", "s", "", "s", "s", "s", "k", "t", "p", "h")[i]
+
+
+def sound(text: str) -> str:
+    """The consonants a Hangul word is heard with, each as its class, repeats as one ("크라이시엄" ->
+    "krsm", the same as "크리지움"); Latin letters and digits are dropped."""
+    out: list[str] = []
+    for ch in text:
+        cp = ord(ch)
+        if not _SYLLABLES[0] <= cp <= _SYLLABLES[1]:
+            continue
+        n = cp - _SYLLABLES[0]
+        for s in (_initial_sound(n // 588), _FINAL_SOUND[n % 28]):
+            if s and (not out or out[-1] != s):
+                out.append(s)
+    return "".join(out)

@@ -34,11 +34,13 @@ def run_cmd(file: str, fmt: str, lang: str, ruleset: str | None, verbose: bool) 
     sc = load_scenario(file)  # plain `at` values belong to the file's own rule set; run() carries them
     if sc.runs:  # a turn of several runs: each one's trace, in order
         from ..engine import run_turn
+        from ..render.turn import turn_dict, turn_text
         traces = run_turn(sc, ruleset)
+        servers = [part.server for part in sc.runs]
         if fmt == "json":
-            click.echo(json.dumps({"runs": [tr.as_dict(lang) for tr in traces]}, ensure_ascii=False, indent=2))
+            click.echo(json.dumps(turn_dict(run(sc, ruleset), traces, servers, lang), ensure_ascii=False, indent=2))
         else:
-            click.echo("\n\n".join(render_text(tr, lang, verbose) for tr in traces))
+            click.echo(turn_text(traces, servers, lang, verbose))
         return
     tr = run(sc, ruleset)
     if fmt == "json":

@@ -7,7 +7,7 @@ from ..scenario import CENTRALS, Amount, Card
 from . import board
 from .boardstate import counters_on
 from .protocol import Executor
-from .state import Flag
+from .state import Flag, encounter_id
 from .trace import WARNING
 
 __all__ = ["holds", "failing", "amount", "counted"]
@@ -88,6 +88,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         subs = len(ice.subroutines) if ice else 0
         return (subs > 0 and all(n in w.broken for n in range(1, subs + 1))) == value
+    if key == "broke_with_this":
+        return ((card.key, encounter_id(w)) in w.broke_in) == value
     if key == "subroutine_resolved":
         return bool(w.resolved_subs) == value
     if key == "ice_rezzed":

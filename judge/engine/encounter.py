@@ -25,7 +25,7 @@ from ..scenario import CORP, RUNNER, Amount, Card
 from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker, Pump
 from . import board
 from .boardstate import counters_on
-from .state import Flag, Work
+from .state import Flag, encounter_id
 from .trace import ACTION, WARNING
 
 if TYPE_CHECKING:
@@ -36,11 +36,6 @@ __all__ = ["Plan", "plan_break", "can_break", "strength_of", "encounter_id", "ad
            "say_once", "plan_pumps", "plan_breaks"]
 
 INF = 10**9
-
-
-def encounter_id(w: Work) -> str:
-    """The encounter going on now (the ice, its occurrence, the approach it belongs to)."""
-    return f"{w.ice}#{w.visit}/{w.approaches}"
 
 
 def counted(x: Executor, per: str) -> int:
@@ -156,6 +151,7 @@ def _restricted(x: Executor) -> list[tuple[str, int]]:
 def _pay_for_breaker(x: Executor, n: int) -> tuple[int, int, int]:
     """Pay n: hosted (restricted) credits first, then bad publicity credits, then the pool."""
     w, left, hosted = x.w, n, 0
+    w.spent = (w.spent[0] + n, w.spent[1])
     if left:
         spent = dict(w.hosted)
         for key, have in _restricted(x):
@@ -175,6 +171,17 @@ def _pay_for_breaker(x: Executor, n: int) -> tuple[int, int, int]:
 
 def _available(x: Executor) -> int:
     return x.w.credits + x.w.bp_credits + sum(n for _, n in _restricted(x))
+
+
+def icebreaker_ability(c: Call) -> bool:
+    """The effect belongs to an ability of an installed Runner icebreaker (its credits may come from
+    cards that pay for icebreakers)."""
+    card = c.x.ctx.cards.get(c.source) if c.source else None
+    return card is not None and card.side == RUNNER and "icebreaker" in card.subtypes
+
+
+breaker_money = _available
+pay_for_breaker = _pay_for_breaker
 
 
 def subtype_words(kinds: tuple[str, ...]) -> Text | Msg:
@@ -270,6 +277,7 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
     br = x.ctx.cards[key].breaker
     if br is not None and br.one_ice_per_run:
         w.used_on += ((key, ice),)
+    w.broke_in += ((key, encounter_id(w)),)
     c.note("broke_with", side=RUNNER, breaker=key, ice=ice, subs=", ".join(map(str, plan.todo)) or msg("engine.none"),
            own=strength_of(x, key) or 0, ice_strength=plan.ice_strength, n=plan.total, pool=pool, bp=bp,
            hosted=hosted)
@@ -323,6 +331,7 @@ def corp_pay(x: Executor, n: int, why: str) -> bool:
     if w.corp_credits < n:
         return False
     w.corp_credits -= n
+    w.spent = (w.spent[0], w.spent[1] + n)
     return True
 
 
@@ -335,6 +344,29 @@ def corp_gain(x: Executor, n: int, why: str) -> bool:
     return True
 
 
+def rez_cost_change(c: Call, key: str) -> int:
+    """What active cards' `static` abilities add to the rez cost of `key` (Cat's Cradle: +1 for
+    code gates). `ice_subtype` in such an ability's `if:` is about the card being rezzed."""
+    from .conditions import failing
+    x, card, total = c.x, c.x.ctx.cards[key], 0
+    sc = x.ctx.sc
+    for holder in (*sc.runner_cards, *sc.corp_cards):
+        if not x.active(holder) or not x.in_play(holder.key):
+            continue
+        for ab in holder.abilities:
+            if ab.when != "static":
+                continue
+            if any(k == "ice_subtype" and v not in card.subtypes for k, v in ab.conditions):
+                continue
+            if failing(x, holder, tuple((k, v) for k, v in ab.conditions if k != "ice_subtype")) is not None:
+                continue
+            for e in ab.effects:
+                if e.kind == "rez_cost" and isinstance(e.arg, int):
+                    total += e.arg
+                    c.note("rez_cost_changed", card=key, n=f"{e.arg:+d}", by=holder.key)
+    return total
+
+
 def rez_paid(c: Call, key: str) -> bool:
     """A rez pays the card's rez cost from the Corp's pool; False: the Corp cannot afford it (warned)."""
     x = c.x
@@ -345,9 +377,11 @@ def rez_paid(c: Call, key: str) -> bool:
     if cost is None:
         c.warn("w_rez_cost_unknown", card=key)
         return True
+    cost = max(0, cost + rez_cost_change(c, key))
     have = x.w.corp_credits
     if not corp_pay(x, cost, "rez"):
         c.warn("w_rez_unaffordable", card=key, n=cost, have=have)
         return False
     c.note("corp_pays_rez", side=CORP, card=key, n=cost, left=x.w.corp_credits)
     return True
+

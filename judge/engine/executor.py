@@ -46,13 +46,14 @@ _RUN_OVER = frozenset({Flag.SERVER_GONE, Flag.JACKED_OUT, Flag.RUN_ENDED})
 class Exec:
     """The executor of one step: the context, the working state and the events so far."""
 
-    __slots__ = ("ctx", "rs", "w", "events", "depth", "passing")
+    __slots__ = ("ctx", "rs", "w", "events", "depth", "passing", "in_sub")
 
     def __init__(self, ctx: Context, w: Work, depth: int = 0) -> None:
         self.ctx, self.rs, self.w = ctx, ctx.rs, w
         self.events: list[Event] = []
         self.depth = depth
         self.passing = False  # inside a pass that happens on an edge (the six-step chart)
+        self.in_sub = False   # resolving a subroutine (Banner: subroutines cannot end the run)
 
     # ---------------------------------------------------------------- events
     def emit(self, kind: EventKind, key: str, st: Step | None = None, side: str | None = None,
@@ -292,6 +293,7 @@ class Exec:
 
     def spend(self, n: int) -> None:
         """Bad publicity credits are spent first (spec, open point 10)."""
+        self.w.spent = (self.w.spent[0] + n, self.w.spent[1])
         from_bp = min(n, self.w.bp_credits)
         self.w.bp_credits -= from_bp
         self.w.bp_spent += from_bp

@@ -96,7 +96,11 @@ def _resolve_subroutine(x: Executor, st: Step, n: int) -> None:
         return
     w.resolved_subs += (n,)
     x.emit(ACTION, "subroutine", st, side=CORP, n=n, sub=sub.shown)
-    x.resolve(sub.effects, CORP, st, source=w.ice)
+    was, x.in_sub = x.in_sub, True
+    try:
+        x.resolve(sub.effects, CORP, st, source=w.ice)
+    finally:
+        x.in_sub = was
 
 
 def resolve_subroutines(x: Executor, st: Step) -> None:

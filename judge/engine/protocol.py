@@ -29,6 +29,7 @@ class Executor(Protocol):
     events: list[Event]
     depth: int        # nested forced encounters
     passing: bool     # inside a pass that happens on an edge (the six-step chart)
+    in_sub: bool      # resolving a subroutine
 
     def emit(self, kind: EventKind, key: str, st: Step | None = None, side: str | None = None,
              rule: str | None = None, extra: Pairs = (), **args: Any) -> Event:

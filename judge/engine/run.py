@@ -116,7 +116,7 @@ def _unapplied(ctx: Context, events: list[Event], s: State) -> list[Event]:
         a = actions[p.action]
         if a.index in s.applied or a.index in warned:
             continue
-        at, ice = p.step, p.ice
+        at, ice = p.step, ctx.names.get(p.ice, p.ice) if p.ice else p.ice  # the card's Title, if any
         occ = occurrence(at, ice, p.time) if ice or ctx.rs.step(at).per_ice else at
         args: Pairs = (("what", a.effects), ("at", occ))
         if occ in skipped:

@@ -16,7 +16,7 @@ from ..scenario import Effect
 from .boardstate import EMPTY, BoardState
 from .layout import Layout
 
-__all__ = ["RunFields", "State", "Work", "Flag", "Slots", "Cards", "evolve"]
+__all__ = ["RunFields", "State", "Work", "Flag", "Slots", "Cards", "evolve", "encounter_id"]
 
 # ((server, ((slot id, ice key or None once the ice left the position), ...)), ...), outermost first
 Slots = tuple[tuple[str, tuple[tuple[int, "str | None"], ...]], ...]
@@ -112,6 +112,9 @@ class RunFields(metaclass=Layout):
     hosted: tuple[tuple[str, int], ...] = ()  # credits left on cards (`credits: N`)
     said: frozenset[str] = frozenset()  # one-time notes already on the trace
     used_on: tuple[tuple[str, str], ...] = ()  # (breaker, ice) for breakers used once per run
+    broke_in: tuple[tuple[str, str], ...] = ()  # (breaker, encounter) for every break with a named breaker
+    jack_costs: tuple[tuple[str, str], ...] = ()
+    spent: tuple[int, int] = (0, 0)     # credits paid this run by the Runner (any source) and by the Corp (its counted pool)  # (cost, card) added to every jack out this run (Mind Game)
 
 
 class State(RunFields, frozen=True):
@@ -152,6 +155,11 @@ class Work(RunFields):
 
 
 _thaw = _copier()
+
+
+def encounter_id(w: RunFields) -> str:
+    """The encounter going on now (the ice, its occurrence, the approach it belongs to)."""
+    return f"{w.ice}#{w.visit}/{w.approaches}"
 
 
 def evolve(s: State, **changes: object) -> State:

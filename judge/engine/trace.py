@@ -95,6 +95,15 @@ class Event(EventFields, frozen=True):
             return self.occurrence.replace(f"@{self.ice}", f"@{self.ice.ko}", 1)
         return self.occurrence
 
+    def _ko_occurrence(self, occ: str) -> str:
+        """An occurrence with its ice under the Korean title, when the event knows that card's Title."""
+        step, _, rest = occ.partition("@")
+        ice, sep, visit = rest.partition("#")
+        for v in (self.ice, *(v for _, v in self.args)):
+            if isinstance(v, Title) and str(v) == ice:
+                return f"{step}@{v.ko}{sep}{visit}"
+        return occ
+
     def args_get(self, key: str, default: Any = None) -> Any:
         return dict(self.args).get(key, default)
 
@@ -110,6 +119,10 @@ class Event(EventFields, frozen=True):
         for k, v in a.items():
             if type(v) is tuple and v and all(isinstance(x, str) for x in v):  # a list of cards
                 a[k] = ", ".join(str(in_lang(x, lang)) for x in v)
+        if lang == "ko":  # a step occurrence an event names ("3.1@Tollbooth"): its ice in Korean
+            for k in ("src", "at", "step"):
+                if type(a.get(k)) is str and "@" in a[k]:
+                    a[k] = self._ko_occurrence(a[k])
         if a.get("why") in STOPS:
             a["why"] = t(f"engine.stops.{a['why']}", lang)
         if "skip_reason" in a:

@@ -20,7 +20,7 @@ from .trace import ACTION, TRIGGER, WARNING
 from .words import condition_text
 
 __all__ = ["Triggered", "Acting", "Pending", "abilities", "resolve_moments", "fire", "drop", "settle",
-           "pending_actions", "apply_action"]
+           "pending_actions", "apply_action", "offered_by"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,8 +181,22 @@ def resolve_moments(x: Executor, st: Step, moments: tuple[str, ...], accessed: s
                 if n == 0:
                     items += [Acting(a) for a in acts if a.side == side]
     items = _after(items)
+    offered = _offered(x, items) if acts else ()
+    if offered:
+        items = [it for it in items if not (isinstance(it, Acting) and it.action.index in offered)]
+        for idx in offered:
+            a = next(a for a in acts if a.index == idx)
+            at = max(n for n, o in enumerate(items) if isinstance(o, Triggered) and o.card.key == offered[idx])
+            items.insert(at + 1, Acting(a))
     completing = False
     for n, item in enumerate(items):
+        if isinstance(item, Acting) and item.action.index in offered:
+            if item.action.index not in x.w.applied:  # the ability did not resolve: no jack out was offered
+                a = item.action
+                x.w.applied |= {a.index}
+                x.emit(WARNING, "w_offer_not_made", st, side=a.side, card=offered[a.index],
+                       extra=(("action", a.index), ("line", a.line)))
+            continue
         if not completing and x.interrupted(st):
             if not _completes(x, st):
                 drop(x, items[n:], st)
@@ -195,6 +209,31 @@ def resolve_moments(x: Executor, st: Step, moments: tuple[str, ...], accessed: s
             fire(x, st, item)
         else:
             apply_action(x, item.action, st)
+
+
+def offered_by(a: Action) -> str | None:
+    """The card a jack-out action says grants it (`granted_by`), if the action is a jack out."""
+    for e in a.effects:
+        if e.kind == "jack_out":
+            return str(a.granted_by or e.opt("granted_by") or "") or None
+    return None
+
+
+def _offered(x: Executor, items: list[Pending]) -> dict[int, str]:
+    """Jack-out actions granted by a card whose pending ability offers a jack out while it resolves
+    (`offer_jack_out`, Mirāju): action index -> that card. They are taken inside the ability."""
+    offering = {it.card.key for it in items if isinstance(it, Triggered)
+                and any(e.kind == "offer_jack_out" for e in it.ability.effects)}
+    if not offering:
+        return {}
+    out = {}
+    for it in items:
+        if isinstance(it, Acting):
+            by = offered_by(it.action)
+            key = x.ctx.names.get(by, by) if by else None
+            if key in offering:
+                out[it.action.index] = key
+    return out
 
 
 def _completes(x: Executor, st: Step) -> bool:
@@ -211,7 +250,8 @@ def drop(x: Executor, items: Sequence[Pending], st: Step) -> None:
             card, when = item.card, item.when
             x.emit(TRIGGER, "trigger_dropped", st, side=card.side, card=card.key, when=when, why=why,
                    extra=(("card", card.key), ("when", when), ("resolved", False)))
-        elif item.action.index not in x.w.sides.used_bids:  # a boost or bid a trace or psi game used is not dropped
+        elif item.action.index not in x.w.sides.used_bids and item.action.index not in x.w.applied:
+            # a boost or bid a trace or psi game used is not dropped, nor an action already taken
             a = item.action
             x.emit(WARNING, "warn_dropped_action", st, side=a.side, what=a.effects, why=why,
                    extra=(("action", a.index), ("line", a.line)))

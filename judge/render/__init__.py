@@ -184,6 +184,18 @@ def walkthrough_html(trace: Trace, lang: str, style: str = "full") -> str:
                        lambda moments: step_highlights(trace, moments, titles, lang, style), style)
 
 
+def turn_walkthrough_html(traces: list[Trace] | tuple[Trace, ...], servers: list[str], lang: str,
+                          style: str = "full") -> str:
+    """A turn of several runs' walk-through as one self-contained HTML file: each run's steps in
+    order under its heading; the chart shows the run of the step shown."""
+    from .standalone import turn_walkthrough_html as standalone_turn
+
+    rs_id = traces[0].rs.id
+    titles = plain_titles(rs_id, lang, style)
+    return standalone_turn(traces, servers, lang, chart_svg(rs_id, lang, style), titles, STYLE_CSS,
+                           lambda tr, moments: step_highlights(tr, moments, titles, lang, style), style)
+
+
 def highlighted_svg(trace: Trace, position: int, lang: str, style: str = "full") -> str:
     """The chart with one moment highlighted and the style table embedded; no Graphviz run."""
     h = highlight(trace, position, lang, style)

@@ -7,13 +7,14 @@ Graphviz HTML (`Html`) go in as HTML."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-import graphviz
-from graphviz.quoting import nohtml
+from typing import TYPE_CHECKING
 
 from .model import Chart, Cluster, Line, Node, Table
 from .settings import LOOK, Look, Mark
 from .text import clean
+
+if TYPE_CHECKING:  # the package is imported when a chart is built, not when a run starts
+    import graphviz
 
 __all__ = ["to_dot", "quote", "html", "Html"]
 
@@ -42,6 +43,8 @@ def _text(value: object) -> str:
         return "<" + value + ">"
     if isinstance(value, bool):
         return "true" if value else "false"
+    from graphviz.quoting import nohtml
+
     return nohtml(clean(value))
 
 
@@ -182,6 +185,8 @@ def to_dot(chart: Chart, look: Look = LOOK) -> str:
     title = Html("<BR/>".join(
         [f'<FONT POINT-SIZE="{look.title_font_size:g}"><B>{html(chart.title[0])}</B></FONT>']
         + [f'<FONT POINT-SIZE="{look.font_size:g}">{html(t)}</FONT>' for t in chart.title[1:]])) if chart.title else None
+    import graphviz
+
     g = graphviz.Digraph(chart.name)
     g.attr("graph", _attributes=_pairs([
         ("id", "chart"), ("class", "timing-chart"), ("label", title), ("labelloc", "t"),

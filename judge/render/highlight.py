@@ -95,17 +95,19 @@ def as_highlight(m: Moment, trace: Trace, chart: Chart, edge_element: dict[str, 
     status: dict[str, list[str]] = {}
     counts: dict[str, int] = {}
     triggers: dict[str, int] = {}
+    # an occurrence as the reader sees it ("2@Enigma" -> "2@에니그마" for a Korean reader)
+    said = {e.occurrence: e.shown(lang) for e in trace.events} if lang == "ko" else {}
     for sid, n in sorted(m.entered.items()):
         eid = step_id(sid)
         _add(classes, eid, "visited")
         counts[eid] = n
-        status.setdefault(eid, []).append(word("entered", lang, n=n, occs=", ".join(m.occurrences[sid])))
+        status.setdefault(eid, []).append(word("entered", lang, n=n, occs=", ".join(said.get(o, o) for o in m.occurrences[sid])))
     for sid, skips in sorted(m.skipped.items()):
         eid = step_id(sid)
         _add(classes, eid, "skipped")
         for occ, reason in skips:
             text = skip_text(reason, _ice(occ), lang) if has(f"engine.skips.{reason}") else reason
-            status.setdefault(eid, []).append(word("skipped", lang, occ=occ, reason=text))
+            status.setdefault(eid, []).append(word("skipped", lang, occ=said.get(occ, occ), reason=text))
     for sid, evs in sorted(m.triggered.items()):
         eid = step_id(sid)
         _add(classes, eid, "triggered")
@@ -127,7 +129,7 @@ def as_highlight(m: Moment, trace: Trace, chart: Chart, edge_element: dict[str, 
         current = step_id(m.current)
         _add(classes, current, "current")
         _add(classes, phase_id(rs.step(m.current).phase), "current")
-        status.setdefault(current, []).insert(0, word("now", lang, occ=clip(m.current_occ, LOOK.max_tooltip)))
+        status.setdefault(current, []).insert(0, word("now", lang, occ=clip(said.get(m.current_occ, m.current_occ), LOOK.max_tooltip)))
         if not m.ended:
             for _, _, d in sorted(g.out_edges(m.current, data=True), key=lambda x: x[2]["edge"].id):
                 eid = edge_element.get(d["edge"].id)

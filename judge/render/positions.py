@@ -41,6 +41,7 @@ class Position:
     after: State
     label: str = ""       # the occurrence as the page's reader sees it ("3@톨부스" on a Korean page)
     blocked: bool = False  # the step's general text says the run succeeds, and here it cannot
+    run: int = 0          # the run of a turn it belongs to (0-based; render.turn)
 
     def name(self, lang: str) -> str:
         return self.step.name(lang)

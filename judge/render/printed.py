@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import io
 
-from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-
 from .dot import to_dot
 from .errors import ChartError
 from .graphviz import run_dot
@@ -28,6 +26,12 @@ class Printed:
 
     def pdf(self) -> bytes:
         """One PDF: a page a sheet, the drawing centred on it."""
+        from pypdf import (  # only when printing: a run's start skips it
+            PageObject,
+            PdfReader,
+            PdfWriter,
+            Transformation,
+        )
         w, h = (x * 72 for x in self.paper.size)
         out = PdfWriter()
         for dot in self.dots:

@@ -10,8 +10,9 @@ package for the terminal text and makes no file."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
@@ -19,7 +20,7 @@ from .. import paths
 from ..engine.trace import Trace, status_text, title_text
 from ..i18n import t
 from .answer import answer
-from .positions import moment_of, positions
+from .positions import Position, moment_of, positions
 from .reader import for_readers
 from .svg import strip_prologue
 from .walk import cite, context, doc_title, doc_warnings, entries
@@ -54,6 +55,47 @@ def htmlsafe_json_dumps(obj: object) -> Markup:
     from jinja2.utils import htmlsafe_json_dumps as dumps
 
     return dumps(obj)
+
+
+def turn_walkthrough_html(traces: list[Trace] | tuple[Trace, ...], servers: list[str], lang: str, laid_out_svg: str,
+                          titles: dict[str, str], style_css: str, highlights, style: str = "full") -> str:
+    """`walkthrough_html` for a turn of several runs: every run's steps one after the other,
+    numbered through the turn, each run with its heading and the board it starts from; the chart
+    shows the run of the step shown. `highlights(trace, moments)` is one run's highlights."""
+    from .turn import board_text, shown_run, start_board
+
+    runs = [shown_run(tr) for tr in traces]
+    pos: list[Position] = []
+    items: list[Any] = []
+    hl: list[Any] = []
+    parts: list[dict[str, Any]] = []
+    for k, tr in enumerate(runs):
+        own = positions(tr, lang)
+        parts.append({"k": k + 1, "first": len(pos) + 1, "server": servers[k] if k < len(servers) else "",
+                      "summary": answer(tr, lang).text, "status": status_text(tr.status, lang), "trace": tr,
+                      "board": board_text(start_board(tr), tr, lang)})
+        hl += highlights(tr, [moment_of(tr, own, p.n) for p in own])
+        pos += [replace(p, n=p.n + len(pos), run=k) for p in own]
+        items += entries(tr, lang)
+    first = runs[0]
+    data = {"total": len(pos), "hl": hl, "base": titles,
+            "counter": t("pages.step_of", lang, n="__N__", total=len(pos))}
+    doc = style == "doc"
+    why = (first.explanation or {}).get(lang) or (first.explanation or {}).get("en")
+    ctx = context(first)
+    reader = (lambda s: for_readers(s, lang, ctx)) if doc else (lambda s: s)
+    warnings = [t("pages.turn_run", lang, k=part["k"], total=len(servers), server=part["server"]) + ": " + x
+                for part, tr in zip(parts, runs, strict=True)
+                for x in (doc_warnings(tr, lang) if doc else [e.text(tr.rs, lang) for e in tr.warnings])]
+    return _env().get_template("walkthrough.html").render(
+        lang=lang, w=lambda key, **a: t(f"pages.{key}", lang, **a), x=lambda key, **a: t(f"export.{key}", lang, **a),
+        title=doc_title(first, lang) if doc else title_text(first.title, lang), doc=doc,
+        rs=first.rs, trace=first, positions=pos, items=items, status=status_text(first.status, lang),
+        summary=answer(first, lang).text, turn=parts, turn_total=len(servers),
+        firsts={part["first"]: part for part in parts},
+        why=reader(why) if why else why, cite=lambda step: cite(first.rs.id, step, lang),
+        svg=Markup(strip_prologue(laid_out_svg)), css=_own("walkthrough.css"), chart_css=Markup(style_css),
+        script=_own("walkthrough.js"), data=htmlsafe_json_dumps(data), warnings=warnings)
 
 
 def walkthrough_html(tr: Trace, lang: str, laid_out_svg: str, titles: dict[str, str], style_css: str,

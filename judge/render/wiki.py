@@ -25,7 +25,7 @@ from .reader import for_readers, korean_titles
 from .walk import Entry, cite, context, doc_title, doc_warnings, entries, sections, summary_lines
 from .words import word
 
-__all__ = ["MARKUPS", "FORMS", "Options", "structure_text", "walkthrough_text", "escape"]
+__all__ = ["MARKUPS", "FORMS", "Options", "structure_text", "walkthrough_text", "turn_walkthrough_text", "escape"]
 
 MARKUPS = ("markdown", "namuwiki")
 FORMS = ("page", "compact")
@@ -300,3 +300,48 @@ def walkthrough_text(tr: Trace, lang: str, markup: str, opt: Options = Options()
     if markup == "namuwiki" and opt.form == "page":
         return _walk_page(tr, lang, opt)
     return _walk_list(tr, lang, markup, opt)
+
+
+def turn_walkthrough_text(traces: list[Trace] | tuple[Trace, ...], servers: list[str], lang: str, markup: str,
+                          opt: Options = Options()) -> str:
+    """A turn of several runs step by step: one section per run (its heading, the board it starts
+    from, its answer, its steps as a numbered list, its warnings), then the case's explanation.
+    namuwiki too lists each run's steps: the page form's sections numbered as the steps are cannot
+    repeat for a second run."""
+    from .turn import board_text, shown_run, start_board
+
+    w = _Writer(markup, lang)
+    first = traces[0]
+    if markup == "namuwiki" and opt.parent:
+        w.para(f"[include(틀:상위 문서, top1={w.e(opt.parent)})]")
+    w.heading(1, w.e(word("timeline", lang, title=doc_title(first, lang)) + " · "
+                     + t("export.turn_title", lang, n=len(servers))))
+    _toc(w, opt)
+    w.para(w.e(t("export.legend", lang)))
+    for k, raw in enumerate(traces):
+        tr = shown_run(raw)
+        w.heading(2, w.e(t("export.turn_run", lang, k=k + 1, total=len(servers), server=servers[k] if k < len(servers) else "")))
+        w.para(w.e(t("export.turn_start", lang, board=board_text(start_board(raw), raw, lang))))
+        w.para(w.bold(w.e(t("export.summary", lang))) + " " + w.e(answer(tr, lang).text))
+        for label, text in summary_lines(tr, lang):
+            w.item(w.bold(w.e(label)) + " " + w.e(text))
+        w.end_list()
+        items = entries(tr, lang)
+        for e in items:
+            w.item(w.bold(w.e(f"{e.occ} {e.name}")), number=e.n)
+            _notes(w, e, (str(e.n + 1), items[e.n]) if e.n < len(items) else None, 1, link=False)
+        w.end_list()
+        if tr.warnings:
+            w.heading(3, w.e(t("export.warnings", lang)))
+            for text in doc_warnings(tr, lang):
+                w.item(w.e(text))
+            w.end_list()
+    if len(traces) < len(servers):
+        w.para(w.e(t("export.turn_not_made", lang, k=len(traces) + 1)))
+    why = first.explanation.get(lang) or first.explanation.get("en") if first.explanation else None
+    if why:
+        w.heading(2, w.e(t("export.why", lang)))
+        w.para(w.e(for_readers(why, lang, context(first))))
+    if markup == "namuwiki":
+        _page_foot(w, opt)
+    return w.text()

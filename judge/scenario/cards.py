@@ -109,6 +109,8 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
     if title_ko:  # a `card:` entry's name is the card's English title
         name = Title(name, title_ko)
     key = V.string(v["id"], path + ("id",), kind="a_card_id") if "id" in v else name
+    if title_ko and key is not name:  # "Ice Wall (inner)": the title in it said in Korean too
+        key = Title(key, key.replace(str(name), title_ko)) if str(name) in key else key
     ctype = V.choice(v["type"], path + ("type",), CARD_TYPES, "card_type") if "type" in v else default_type
     subs = tuple(_subroutine(V, s, path + ("subroutines", i))
                  for i, s in enumerate(V.seq(v.get("subroutines", []), path + ("subroutines",), 30)))

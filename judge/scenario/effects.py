@@ -95,7 +95,7 @@ def _arg(V: Validator, kind: str, shape: Shape, val: Any, p: YPath) -> object:
     if shape is Shape.SERVER:
         return V.string(val, p, kind="a_server_name")
     if shape is Shape.AMOUNT:
-        if kind == "strength" and isinstance(val, int) and not isinstance(val, bool):
+        if kind in ("strength", "rez_cost") and isinstance(val, int) and not isinstance(val, bool):
             return V.integer(val, p, -100, 100)  # a strength change may lower it
         if isinstance(val, dict):
             V.mapping(val, p, ("count", "times", "plus"), ("count",))

@@ -14,6 +14,7 @@ from .cards import parse_card, parse_cards
 from .expect import parse_expect
 from .model import CENTRALS, RUNNER, SIDES, Scenario, Server
 from .refs import check_cards, check_refs
+from .titles import with_titles
 from .turn import is_turn, parse_turn
 from .validate import MAX_TEXT, Validator
 from .yamlsource import Doc
@@ -165,4 +166,4 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None, validator: Val
     expect = parse_expect(V, top["expect"]) if "expect" in top else None
     sc = Scenario(**{**sc.__dict__, "actions": actions, "expect": expect, "notices": tuple(V.notices)})
     check_refs(sc)
-    return sc
+    return with_titles(sc)

@@ -53,7 +53,8 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "otherwise": Opt.EFFECTS, "then": Opt.EFFECTS, "granted_by": Opt.CARD,
                            "mandatory": Opt.FLAG, "root": Opt.FLAG,
                            "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
-                           "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION}  # encounter
+                           "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION,  # encounter
+                           "may": Opt.FLAG, "paying": Opt.CARD}  # costs a player may decline, jack-out costs
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ class EffectSpec:
 
 _SPECS = (
     EffectSpec("end_run", Shape.NONE),
-    EffectSpec("jack_out", Shape.NONE, ("granted_by",), legality.jack_out),
+    EffectSpec("jack_out", Shape.NONE, ("granted_by", "paying"), legality.jack_out),
     EffectSpec("bypass", Shape.NONE, (), legality.bypass),
     EffectSpec("approach_again", Shape.NONE),
     EffectSpec("no_success", Shape.NONE),
@@ -96,7 +97,7 @@ _SPECS = (
     EffectSpec("change_server", Shape.SERVER),
     EffectSpec("move_runner", Shape.SERVER),
     EffectSpec("encounter", Shape.ICE),
-    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then"), cost=True),
+    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may"), cost=True),
     EffectSpec("gain", Shape.AMOUNT),
     EffectSpec("lose", Shape.AMOUNT),
     EffectSpec("bad_publicity", Shape.AMOUNT),
@@ -105,7 +106,7 @@ _SPECS = (
     EffectSpec("instead_of_access", Shape.TEXT, ("mandatory", "then")),
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),
-    EffectSpec("forbid", Shape.WORD, choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash")),
+    EffectSpec("forbid", Shape.WORD, ("until",), choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash", "bypass", "end_run")),
     EffectSpec("allow", Shape.WORD, choices=("jack_out", "jack_out_here")),
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
     EffectSpec("breach", Shape.SERVER, ("root",)),      # another server breached after this one (Divide and Conquer)
@@ -128,12 +129,16 @@ _SPECS = (
     EffectSpec("spend_counters", Shape.COUNTERS, ("on",), cost=True),
     EffectSpec("trace_boost", Shape.AMOUNT),
     EffectSpec("psi_bid", Shape.BID),
-    EffectSpec("if_tagged", Shape.NONE, ("then", "otherwise")),
-    EffectSpec("only_if", Shape.CONDITIONS, ("then", "otherwise")),  # `then` when the conditions hold now, else `otherwise`  # `then` if the Runner is tagged, else `otherwise`
+    EffectSpec("if_tagged", Shape.NONE, ("then", "otherwise")),  # `then` if the Runner is tagged, else `otherwise`
+    EffectSpec("only_if", Shape.CONDITIONS, ("then", "otherwise")),  # `then` when the conditions hold now, else `otherwise`
     EffectSpec("strength", Shape.AMOUNT, ("of", "until")),  # signed: {strength: -1}
     EffectSpec("corp_gain", Shape.AMOUNT),  # the Corp's pool (`corp: {credits}`), through encounter.corp_gain
     EffectSpec("corp_lose", Shape.AMOUNT),
     EffectSpec("corp_pay", Shape.AMOUNT, cost=True),  # the Corp pays from its pool; unable: what follows does not happen
+    # costs a player may decline, jack-out costs, a jack out offered inside an ability (docs/encounter.md)
+    EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
+    EffectSpec("offer_jack_out", Shape.NONE),
+    EffectSpec("rez_cost", Shape.AMOUNT),  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}

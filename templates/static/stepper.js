@@ -101,6 +101,8 @@
       cur = n;
     }
     document.getElementById("counter").textContent = data.counter.replace("__N__", String(n));
+    var runLabel = document.getElementById("chart-run");  // a turn: the chart shows the run of this step
+    if (runLabel && data.runs) { runLabel.textContent = data.runs[data.run_of[n - 1]]; }
     setLink("go-first", 1);
     setLink("go-prev", Math.max(1, n - 1));
     setLink("go-next", Math.min(data.total, n + 1));

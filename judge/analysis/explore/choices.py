@@ -9,7 +9,7 @@ already makes at that step is fixed, not offered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from ...engine import board
@@ -24,13 +24,17 @@ from ...rulesets.model import Kind, Step
 from ...scenario import CENTRALS, CORP, RUNNER, Action, Card, Effect, walk_effects
 
 __all__ = ["Choice", "DEFAULT_OF", "KINDS", "FEW", "decisions", "rezzable", "breakable", "actions_for",
-           "visit_of_event", "matters"]
+           "visit_of_event", "matters", "AMOUNTS", "BOOST_CAP", "MAX_BID"]
 
 FEW = 3  # an ice with at most this many unbroken subroutines: each subset may be broken; more: all or none
 # Each choice that does something, and the one the run makes when nothing is written.
 DEFAULT_OF = {"jack_out": "continue", "rez": "no_rez", "break": "no_break", "use": "no_use",
               "decline": "trigger", "trash": "no_trash"}
-KINDS = tuple(DEFAULT_OF) + tuple(DEFAULT_OF.values())
+# A trace's boost and a psi game's bid: a number of credits each side pays; 0 is the default (issue 25)
+AMOUNTS = ("trace_boost", "psi_bid")
+BOOST_CAP = 4  # the explorer tries trace boosts of 0..min(credits, BOOST_CAP) for each side, and says so when it cuts
+MAX_BID = 2    # a psi bid is 0, 1 or 2 credits (no more than the player has)
+KINDS = tuple(DEFAULT_OF) + tuple(DEFAULT_OF.values()) + AMOUNTS
 _ENCOUNTER_ONLY = ("break", "bypass")  # a paid ability doing these is worth offering only in an encounter
 
 
@@ -48,6 +52,8 @@ class Choice:
     every: bool = False         # break: that is every subroutine of the ice
     ability: int = 0            # use: which paid ability of the card (1-based)
     breaker: str | None = None  # break: the icebreaker named (`with:`), when the Runner has modelled ones
+    n: int = 0                  # trace_boost / psi_bid: the credits paid (0: the default)
+    capped: bool = field(default=False, compare=False)  # trace_boost: higher boosts the player could pay are not tried
 
     @property
     def at(self) -> str:
@@ -61,10 +67,14 @@ class Choice:
     @property
     def acts(self) -> bool:
         """The choice needs an action (the other one of its decision is what happens anyway)."""
+        if self.kind in AMOUNTS:
+            return self.n > 0
         return self.kind in DEFAULT_OF
 
     def effect(self) -> Effect:
         """The effect of the action that makes this choice."""
+        if self.kind in AMOUNTS:
+            return Effect(self.kind, self.n)
         if self.kind == "break":
             return Effect("break", "all" if self.every else self.subs,
                           (("with", self.breaker),) if self.breaker else ())
@@ -75,6 +85,8 @@ class Choice:
     def action_dict(self) -> dict:
         """The effect as a scenario action's keys (without `at`): what a derived situation writes."""
         e = self.effect()
+        if self.kind in AMOUNTS:
+            return {"by": self.by, self.kind: self.n}
         if self.kind == "use":
             arg: object = {"card": str(self.card), "ability": self.ability} if self.ability > 1 else str(self.card)
         elif self.kind == "break":
@@ -86,6 +98,12 @@ class Choice:
     def text(self, lang: str = "en") -> str:
         """The choice in words ("the Corp rezzes Enigma")."""
         subs = t("explore.every_sub", lang) if self.every else t("explore.some_subs", lang, subs=", ".join(map(str, self.subs)))
+        if self.kind == "trace_boost":
+            side = t(f"engine.sides.{self.by}", lang)
+            return t("explore.choice.trace_boost", lang, side=side, n=self.n) if self.n else \
+                t("explore.choice.no_boost", lang, side=side)
+        if self.kind == "psi_bid":
+            return t("explore.choice.psi_bid", lang, side=t(f"engine.sides.{self.by}", lang), n=self.n)
         kind = "break_with" if self.breaker else self.kind
         return t(f"explore.choice.{kind}", lang, card=self.card or "", subs=subs, n=self.ability,
                  side=t(f"engine.sides.{self.by}", lang), breaker=self.breaker or "")
@@ -100,6 +118,10 @@ class Choice:
                 d["with"] = str(self.breaker)
         if self.kind in ("use", "no_use"):
             d["ability"] = self.ability
+        if self.kind == "trace_boost":
+            d["boost"] = self.n
+        elif self.kind == "psi_bid":
+            d["bid"] = self.n
         d["text"] = self.text(lang)
         return d
 
@@ -237,12 +259,39 @@ def _at(ctx: Context, x: Exec, enter: Event, evs: list[Event], before: State, af
             if any(ab.optional and ab.when == when for ab in found.abilities):
                 seen.add(found.key)
                 out.append(_pair(Choice("decline", found.side, st.id, ice, visit, found.key)))
+        elif e.kind == "action" and e.msg == "pays_may":  # a "may pay" the Runner paid: they may decline it
+            payer = ctx.cards.get(e.args_get("card"))
+            if payer is not None and payer.key not in seen and ("decline", payer.key) not in fixed:
+                seen.add(payer.key)
+                out.append(_pair(Choice("decline", RUNNER, st.id, ice, visit, payer.key)))
         elif e.kind == "action" and e.msg == "access" and st.accesses:
             accessed = ctx.cards.get(e.args_get("card"))
             if accessed is not None and accessed.trash_cost is not None and accessed.type != "agenda" \
                     and ("trash", accessed.key) not in fixed and ("decline_steal", accessed.key) not in fixed:
                 out.append(_pair(Choice("trash", RUNNER, st.id, ice, visit, accessed.key)))
+    out += _games(ctx, st, ice, visit, evs, before)
     return out
+
+
+def _games(ctx: Context, st: Step, ice: str | None, visit: int, evs: list[Event], before: State) -> list[tuple]:
+    """At each trace or psi game resolving at the step, each side's boost or bid (issue 25): boosts
+    0..min(credits, BOOST_CAP), bids 0..min(credits, 2); a side whose boost or bid is written at
+    the step is fixed. The Corp's credits, when not counted, limit nothing but the cap."""
+    written = {(e.kind, a.side) for a in ctx.actions_at(st.id, ice, visit) for e in a.effects if e.kind in AMOUNTS}
+    have = {RUNNER: before.credits + before.bp_credits, CORP: before.corp_credits}
+    out: list[tuple] = []
+    for e in evs:
+        kind = {"trace_result": "trace_boost", "psi_result": "psi_bid"}.get(e.msg) if e.kind == "action" else None
+        if kind is None:
+            continue
+        for side in (CORP, RUNNER):
+            if (kind, side) in written:
+                continue
+            pool, top = have[side], BOOST_CAP if kind == "trace_boost" else MAX_BID
+            most = top if pool is None else max(0, min(pool, top))
+            capped = kind == "trace_boost" and (pool is None or pool > top)
+            out.append(tuple(Choice(kind, side, st.id, ice, visit, n=n, capped=capped) for n in range(most + 1)))
+    return [d for d in out if len(d) > 1]
 
 
 def decisions(ctx: Context, before: State, events: list[Event], after: State) -> list[tuple[Choice, ...]]:
@@ -265,7 +314,8 @@ def decisions(ctx: Context, before: State, events: list[Event], after: State) ->
 def actions_for(option: tuple[Choice, ...], base: int, first: str) -> dict[tuple, list[Action]]:
     """The actions that make an option's choices, by step occurrence as `Context.actions` keys
     them (indexes from `base` on, the active player's first: they receive priority first)."""
-    acting = sorted((c for c in option if c.acts), key=lambda c: c.by != first)
+    # a boost or bid of 0 is written too: several traces at one step read each side's in order
+    acting = sorted((c for c in option if c.acts or c.kind in AMOUNTS), key=lambda c: c.by != first)
     out: dict[tuple, list[Action]] = {}
     for i, c in enumerate(acting):
         a = Action(index=base + i, at=c.step, side=c.by, effects=(c.effect(),), ice=c.ice, time=c.visit)

@@ -4,7 +4,8 @@ edge of the chart.
 
 Two options at a decision are merged when the rest of the run is the same whichever is taken:
 the same steps entered and skipped, the same end, the same cards accessed, stolen and trashed,
-on every line that follows (credits and the wording of events do not count). Each node's futures
+on every line that follows, and the same board left at each end (credits paid, tags, counters,
+what is rezzed: search.board_key; the wording of events does not count). Each node's futures
 are kept as a canonical trie of those steps, interned, so equal futures are one number.
 """
 
@@ -64,7 +65,8 @@ class Line:
             if alts:
                 d["or"] = [a.as_dict(lang) for a in alts]
             out.append(d)
-        d = {"choices": out, "outcome": self.leaf.status, "end": self.leaf.end, "steps": self.steps}
+        d = {"choices": out, "outcome": self.leaf.status, "end": self.leaf.end, "steps": self.steps,
+             "spent": {"runner": self.leaf.spent[0], "corp": self.leaf.spent[1]}}
         if self.leaf.error is not None:
             d["error"] = self.leaf.error.located_text(lang)
         return d

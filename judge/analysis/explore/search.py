@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 from itertools import islice, product
+from typing import Any
 
 from ...engine.context import Context, make_context
 from ...engine.run import start as start_state
@@ -24,13 +25,13 @@ from ...errors import JudgeError
 from ...scenario import RUNNER, Scenario
 from .choices import Choice, actions_for, decisions
 
-__all__ = ["Leaf", "Branch", "Node", "Exploration", "explore", "releasable", "MAX_LINES", "MAX_SECONDS",
+__all__ = ["Leaf", "Branch", "Node", "Exploration", "explore", "releasable", "board_key", "MAX_LINES", "MAX_SECONDS",
            "MAX_OPTIONS", "DECIDED"]
 
 MAX_LINES = 20_000    # lines followed before the search stops (the command line's default)
 MAX_SECONDS = 20.0
 MAX_OPTIONS = 256     # options tried at one step (one per combination of its decisions)
-DECIDED = ("jack_out", "rez", "break", "use", "decline", "trash")  # what a written action may decide that the explorer offers
+DECIDED = ("jack_out", "rez", "break", "use", "decline", "trash", "trace_boost", "psi_bid")  # what a written action may decide that the explorer offers
 
 
 @dataclass(frozen=True)
@@ -44,10 +45,21 @@ class Leaf:
     trashed: tuple[str, ...] = ()
     error: JudgeError | None = field(default=None, compare=False)
     error_text: str = ""            # the refusal in English: what tells two errors apart
+    board: tuple = ()               # the board the line leaves (board_key): lines merge only where it is equal
+    spent: tuple[int, int | None] = field(default=(0, None), compare=False)  # Runner, Corp (None: not counted)
 
     @property
     def key(self) -> tuple:
-        return (self.status, self.end, self.accessed, self.stolen, self.trashed, self.error_text)
+        return (self.status, self.end, self.accessed, self.stolen, self.trashed, self.error_text, self.board)
+
+
+def board_key(s: State) -> tuple:
+    """What a line leaves on the board beside how the run ended: both sides' credits (what was paid
+    for breaks, boosts and bids), what is rezzed, tags, damage, grip, clicks, counters, credits on
+    cards. Two choices whose lines leave different boards are not "the same rest of the run"."""
+    b = s.sides
+    return (s.credits, s.corp_credits, b.corp_spent, s.rezzed, b.tags, b.damage, b.grip, b.flatlined, b.clicks,
+            b.corp_clicks, b.counters, s.hosted)
 
 
 @dataclass(eq=False)
@@ -105,6 +117,8 @@ class Exploration:
     max_lines: int = MAX_LINES
     options_capped: bool = False    # some step had more than MAX_OPTIONS options
     released: tuple[int, ...] = ()  # the situation's actions left out to open their decisions
+    turn_runs: int = 1              # a turn of several runs: how many (its lines are the first run's)
+    later: tuple[Any, ...] = ()     # a turn: each later run explored from the boards the one before leaves (turn.LaterRun)
 
 
 def _items(evs: list[Event]) -> tuple:
@@ -122,6 +136,11 @@ def _entered(evs: list[Event]) -> int:
     return sum(1 for e in evs if e.kind == "enter")
 
 
+def _short(evs: list[Event]) -> int:
+    """Boosts and bids a player could not pay in full (a higher one than they have is no option)."""
+    return sum(1 for e in evs if e.kind == "warning" and e.msg in ("w_cannot_pay_bid", "w_corp_cannot_pay_bid"))
+
+
 class _Search:
     def __init__(self, ctx: Context, base: int, max_lines: int, max_seconds: float) -> None:
         self.ctx, self.base = ctx, base  # the explorer's own actions are numbered from base on
@@ -136,6 +155,8 @@ class _Search:
         two lines that reach the same board by different choices must meet."""
         if any(i >= self.base for i in s.applied):
             s = evolve(s, applied=frozenset(i for i in s.applied if i < self.base))
+        if any(i >= self.base for i in s.sides.used_bids):  # the explorer's boosts and bids, likewise
+            s = evolve(s, sides=replace(s.sides, used_bids=frozenset(i for i in s.sides.used_bids if i < self.base)))
         if s.broken_log or s.said:  # the run's record of what was broken and noted: no later step reads it
             s = evolve(s, broken_log=(), said=frozenset())
         return s
@@ -147,7 +168,9 @@ class _Search:
     def leaf(self, s: State, exc: JudgeError | None = None) -> Node:
         if exc is not None:
             return self.node(s, leaf=Leaf("error", s.step, error=exc, error_text=str(exc)), done=True)
-        return self.node(s, leaf=Leaf(s.label or "neither", s.step, s.accessed, s.stolen, s.trashed), done=True)
+        return self.node(s, leaf=Leaf(s.label or "neither", s.step, s.accessed, s.stolen, s.trashed,
+                                      board=board_key(s),
+                                      spent=(s.spent[0], None if s.corp_credits is None else s.spent[1])), done=True)
 
     def advance(self, s: State, first: list[Event] | None = None) -> tuple[Branch, Node]:
         """Step on from s while nobody has a choice: the steps passed and the node reached."""
@@ -189,9 +212,9 @@ class _Search:
         except JudgeError:
             return None
         mine = {a.index for acts in extra.values() for a in acts}
-        done = {e.extra_get("action") for e in evs if e.kind == "action"}
+        done = {e.extra_get("action") for e in evs if e.kind == "action"} | after.sides.used_bids
         warned = {e.extra_get("action") for e in evs if e.kind == "warning"}
-        if not mine <= done or mine & warned:
+        if not mine <= done or mine & warned or _short(evs) > _short(node.probe[1] if node.probe else []):
             return None
         return after, evs
 
@@ -253,7 +276,12 @@ def explore(sc: Scenario, ruleset: str | None = None, *, start: State | None = N
     search = _Search(ctx, base, max(1, max_lines), max_seconds)
     prefix, root = search.advance(search.canon(s0))
     why = search.run(root)
-    return Exploration(ruleset=ctx.rs.id, title=sc.title, root=root, prefix=prefix, nodes=search.nodes,
+    exp = Exploration(ruleset=ctx.rs.id, title=sc.title, root=root, prefix=prefix, nodes=search.nodes,
                        branches=search.branches, walked=search.walked if not root.leaf else 1, truncated=why,
                        seconds=time.monotonic() - t0, max_lines=max_lines, options_capped=search.options_capped,
-                       released=released)
+                       released=released, turn_runs=max(1, len(sc.runs)))
+    if len(sc.runs) > 1 and start is None:  # a turn: the later runs, run by run, in the time left
+        from .turn import explore_later_runs
+        later = explore_later_runs(sc, ruleset, exp, max(1, max_lines), t0 + max_seconds)
+        exp = replace(exp, later=tuple(later), seconds=time.monotonic() - t0)
+    return exp

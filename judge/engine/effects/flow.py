@@ -8,7 +8,7 @@ from typing import cast
 from ...errors import RunError, ScenarioError
 from ...i18n import msg
 from ...scenario import CORP, RUNNER
-from .. import encounter
+from .. import costs, encounter
 from ..conditions import amount
 from ..state import Flag
 from .core import Call, applies
@@ -18,6 +18,12 @@ __all__: list[str] = []  # the functions register themselves in APPLY
 
 @applies("end_run")
 def end_run(c: Call) -> None:
+    x = c.x
+    if x.in_sub and x.w.ice is not None and c.source == x.w.ice and Flag.ENCOUNTERING in x.w.flags:
+        who = x.forbidden("end_run", f"end_run@{encounter.encounter_id(x.w)}")
+        if who:  # Banner: subroutines on this ice cannot end the run for the rest of the encounter
+            c.note("end_run_prevented", card=who, ice=x.w.ice)
+            return
     c.x.w.flags |= {Flag.RUN_ENDED}
     if c.source:
         c.note("ends_run", who=c.source)
@@ -35,6 +41,8 @@ def jack_out(c: Call) -> bool:
     if who:
         c.warn("w_forbidden_jack_out", card=who)
         return False
+    if c.x.w.jack_costs and not costs.pay_jack_out_costs(c):
+        return False
     c.x.w.flags |= {Flag.JACKED_OUT}
     if granted and not c.st.jack_out:
         c.note("jacks_out_granted", side=RUNNER, card=granted)
@@ -49,6 +57,10 @@ def bypass(c: Call) -> None:
     if not c.encountering("bypass"):
         return
     ice = c.ice
+    who = costs.bypass_forbidden(c.x, ice)
+    if who:
+        c.warn("w_cannot_bypass", ice=ice, card=who)
+        return
     w.flags |= {Flag.BYPASSED}
     w.bypassed += (ice,)
     c.note("bypassed_ice", ice=ice)
@@ -122,14 +134,33 @@ def break_(c: Call) -> None:
 
 
 
+def _paid(c: Call, n: int) -> None:
+    """What the trace says of a payment: a "may pay" says the Runner could have declined it (the
+    explorer offers that decline)."""
+    if c.e.opt("may"):
+        c.note("pays_may", side=RUNNER, n=n, card=c.source or "")
+    else:
+        c.note("pays", side=RUNNER, n=n)
+
+
 @applies("pay")
 def pay(c: Call) -> bool:
     """The Runner pays if able ("if able"); `then` is what paying gets ("if you do"), `otherwise`
     what happens when they cannot; an unpaid cost stops the rest of its list."""
     x, n = c.x, amount(c.x, c.number, c.source)
-    if x.can_pay(n):
+    if c.e.opt("may") and costs.declined_here(c):  # "may pay": the Runner chose not to
+        c.note("declines_to_pay", side=RUNNER, n=n, card=c.source or "")
+        x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
+        return False
+    if c.action is not None and encounter.icebreaker_ability(c):
+        # a paid ability of an icebreaker (Banner): credits that pay for icebreakers count too
+        if encounter.breaker_money(x) >= n:
+            encounter.pay_for_breaker(x, n)
+            _paid(c, n)
+            return x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
+    elif x.can_pay(n):
         x.spend(n)
-        c.note("pays", side=RUNNER, n=n)
+        _paid(c, n)
         return x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
     c.note("cannot_pay", side=RUNNER, n=n)
     x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
@@ -153,10 +184,40 @@ def lose(c: Call) -> None:
 
 @applies("forbid")
 def forbid(c: Call) -> None:
-    """For the rest of the run something cannot happen (Blackmail: no ice is rezzed)."""
+    """For the rest of the run something cannot happen (Blackmail: no ice is rezzed); `until:
+    encounter_ends`, only during the encounter going on (Banner)."""
     who = c.source or c.side
+    if c.e.opt("until") == "encounter_ends":
+        if Flag.ENCOUNTERING not in c.x.w.flags or c.x.w.ice is None:
+            c.warn("w_no_encounter", what=msg(f"engine.forbids.{c.name}"))
+            return
+        c.x.w.forbidden |= {(f"{c.name}@{encounter.encounter_id(c.x.w)}", who)}
+        c.note("forbid_encounter", what=msg(f"engine.forbids.{c.name}"), card=who, ice=c.ice)
+        return
     c.x.w.forbidden |= {(c.name, who)}
     c.note("forbid_set", what=msg(f"engine.forbids.{c.name}"), card=who)
+
+
+@applies("rez_cost")
+def rez_cost(c: Call) -> None:
+    """A change of rez costs works only as a `static` ability (Cat's Cradle): resolved as an
+    effect it does nothing, and says so."""
+    c.warn("w_static_only", what=msg("engine.effects.rez_cost"))
+
+
+@applies("jack_out_cost")
+def jack_out_cost(c: Call) -> None:
+    """For the rest of the run a jack out also costs something (Mind Game: an installed card)."""
+    who = c.source or c.side
+    c.x.w.jack_costs += ((c.name, who),)
+    c.note("jack_out_cost_set", what=msg(f"engine.jack_costs.{c.name}"), card=who)
+
+
+@applies("offer_jack_out")
+def offer_jack_out(c: Call) -> None:
+    """The ability offers the Runner a jack out while it resolves (Mirāju): the jack out written
+    with `granted_by: <this card>` at this step is taken here, before the rest of the ability."""
+    costs.take_offered_jack_out(c)
 
 
 @applies("allow")

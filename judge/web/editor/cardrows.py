@@ -4,9 +4,11 @@ so the model applies whole, with the parts the form has no field for)."""
 
 from __future__ import annotations
 
-from ...cards.catalogue import CardFacts, find_all, get, suggest
+from functools import cache
+
+from ...cards.catalogue import CardFacts, all_cards, find_all, get, suggest
 from ...cards.model import model
-from ...cards.names import distance, jamo, key
+from ...cards.names import distance, jamo, key, sound
 from ...i18n import t as core_t
 from ...scenario.model import says_end_the_run
 from ..i18n import lang, t
@@ -155,7 +157,35 @@ def near_card(name: str, side: str | None = None) -> CardFacts | None:
             tk = jamo(key(title or ""))
             if tk and distance(q, tk, _allowed(len(tk))) <= _allowed(len(tk)):
                 return c
-    return None
+    return _sounds_like(name, side)
+
+
+# A Korean spelling by ear is heard by its consonants (names.sound): at least this many of them, so
+# that a short invented name is never taken for a card.
+MIN_SOUNDS = 4
+
+
+@cache
+def _by_sound() -> dict[str, tuple[CardFacts, ...]]:
+    """The cards by the sound of their Korean title and of its first words (크리지움 for 크리지움 그리드)."""
+    out: dict[str, list[CardFacts]] = {}
+    for c in all_cards():
+        words = (c.title_ko or "").split()
+        for i in range(1, len(words) + 1):
+            s = sound(" ".join(words[:i]))
+            if len(s) >= MIN_SOUNDS and c not in out.setdefault(s, []):
+                out[s].append(c)
+    return {s: tuple(cs) for s, cs in out.items()}
+
+
+def _sounds_like(name: str, side: str | None) -> CardFacts | None:
+    """The one card (of the side) whose Korean title sounds like a Hangul name ("크라이시엄" ->
+    크리지움 그리드): same consonants, vowels aside. None when no card or several do."""
+    s = sound(name)
+    if len(s) < MIN_SOUNDS:
+        return None
+    cards = [c for c in _by_sound().get(s, ()) if side in (None, c.side)]
+    return cards[0] if len(cards) == 1 else None
 
 
 def near_title(c: CardFacts, typed: str) -> str:

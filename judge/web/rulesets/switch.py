@@ -8,7 +8,10 @@ from functools import lru_cache
 
 from ... import rulesets
 from ...analysis.compare import Comparison, compare_rulesets
+from ...engine import run_turn
 from ...engine.context import board_of
+from ...engine.trace import Trace
+from ...errors import JudgeError
 from ...rulesets.model import Ruleset
 from ...rulesets.moments import Board, Placement, place
 from ..i18n import lang, t
@@ -52,7 +55,34 @@ def under(s: Situation, asked: str | None) -> Situation:
     cmp = comparison(s)
     if asked not in cmp.traces:
         raise RulesetProblem(t("cmp_cannot_open", rs=name(asked), why=unplaced_reason(s, asked)))
+    if s.traces:  # a turn: every run under that rule set, from the board each run before it left
+        return dataclasses.replace(s, trace=cmp.traces[asked], traces=_turn(s.text, asked))
     return dataclasses.replace(s, trace=cmp.traces[asked])
+
+
+@lru_cache(maxsize=64)
+def _turn(text: str, rs_id: str) -> tuple[Trace, ...]:
+    try:
+        return tuple(run_turn(resolve(text).scenario, rs_id))
+    except JudgeError as exc:  # a later run cannot be made there
+        raise RulesetProblem(t("cmp_cannot_open", rs=name(rs_id), why=exc.located_text(lang()))) from None
+
+
+def _turn_map(text: str, src: str, dst: str) -> tuple[int, ...]:
+    """`_map` for a turn of runs: each run's steps mapped to the same run's under the other rule
+    set, numbered through the turn."""
+    a, b, runs = _turn(text, src), _turn(text, dst), resolve(text).scenario.runs
+    out: list[int] = []
+    base = 0
+    for k, tr in enumerate(a):
+        src_pos = positions(tr, "en")
+        if k >= len(b):  # the other rule set's turn ended before this run: stay at its last step
+            out += [base or 1] * len(src_pos)
+            continue
+        dst_pos = positions(b[k], "en")
+        out += [n + base for n in step_map(src_pos, src, dst_pos, dst, board_of(runs[k]))]
+        base += len(dst_pos)
+    return tuple(out)
 
 
 def unplaced_reason(s: Situation, rs_id: str) -> str:
@@ -105,7 +135,7 @@ def switch(s: Situation) -> list[dict]:
         item = {"rs": rs, "name": name(rs), "current": rs.id == shown, "native": rs.id == s.scenario.ruleset,
                 "arg": None if rs.id == plain else rs.id}
         if rs.id in cmp.traces:
-            item["steps"] = list(_map(s.text, shown, rs.id))
+            item["steps"] = list(_turn_map(s.text, shown, rs.id) if s.traces else _map(s.text, shown, rs.id))
         else:
             item["why"] = unplaced_reason(s, rs.id)
         out.append(item)

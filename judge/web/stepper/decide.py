@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ...analysis.explore import rezzable
 from ...engine.trace import title_text
@@ -16,7 +17,7 @@ from ..situations.yamltree import dump
 from .derive import change, record, title, where
 from .positions import Position
 
-__all__ = ["Choice", "choices", "apply"]
+__all__ = ["Choice", "choices", "apply", "run_of"]
 
 
 @dataclass(frozen=True)
@@ -72,16 +73,32 @@ def choices(s: Situation, p: Position) -> list[Choice]:
     return out
 
 
+def run_of(s: Situation, k: int) -> Situation:
+    """A turn's run k as a situation of its own (its scenario, its trace): what is offered and
+    decided at one of its steps (a situation of one run: itself)."""
+    if not s.traces:
+        return s
+    return replace(s, scenario=s.scenario.runs[k], trace=s.traces[k], traces=())
+
+
 def apply(s: Situation, p: Position, form) -> str:
     """The YAML of the situation with the chosen decision made, its title saying what changed and
-    its `derived:` record naming the parent; ValueError if the choice is unknown."""
+    its `derived:` record naming the parent; ValueError if the choice is unknown. In a turn of
+    several runs, the action goes into the run of the position (`runs[k].actions`)."""
+    if s.traces:
+        return _apply(run_of(s, p.run), p, form, s)
+    return _apply(s, p, form, s)
+
+
+def _apply(s: Situation, p: Position, form, whole: Situation) -> str:
     offered = {(c.kind, c.card): c for c in choices(s, p)}
     kind, card = form.get("choice", ""), form.get("card") or None
     choice = offered.get((kind, card))
     if choice is None:
         raise ValueError(t("fe_not_offered"))
-    data = copy.deepcopy(s.data)
-    actions = data.setdefault("actions", [])
+    data: Any = copy.deepcopy(whole.data)
+    holder = data["runs"][p.run] if whole.traces else data  # a turn: the run's own actions
+    actions = holder.setdefault("actions", [])
     at = where(s, p)
     here = _here(s, p)
     drop = {"continue": _with(here, "jack_out"), "unrez": _with(here, "rez", card),
@@ -105,8 +122,10 @@ def apply(s: Situation, p: Position, form) -> str:
         merge = isinstance(eff, dict) and form.get("effect") != YAML_EFFECT
         actions.append({**at, "by": side, **(eff if merge else {"effect": eff})})
     if not actions:
-        data.pop("actions")
-    data["derived"] = made = record(s, p, kind, card, subs, before if len(actions) > before else None)
+        holder.pop("actions")
+    data["derived"] = made = record(whole, p, kind, card, subs, before if len(actions) > before else None)
     new = load_scenario(text=dump(data))  # the decision as the judge will read it (JudgeError if it cannot be)
-    data["title"] = title(title_text(s.scenario.title, lang()), change(made, new))
+    if whole.traces:
+        new = new.runs[p.run]  # the run whose actions the decision changed
+    data["title"] = title(title_text(whole.scenario.title, lang()), change(made, new))
     return dump(data)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from flask import url_for
 from markupsafe import Markup
 
-from ...analysis.explore import DEFAULT_OF, OUTCOMES, Choice, Exploration, Line, Lines, explore
+from ...analysis.explore import AMOUNTS, DEFAULT_OF, OUTCOMES, Choice, Exploration, Line, Lines, explore
 from ...analysis.explore.search import releasable
 from ...engine.state import State
 from ...engine.trace import title_text
@@ -81,7 +81,8 @@ def exploration(s: Situation, start: Start) -> tuple[Exploration, Lines]:
 
 # ------------------------------------------------------------------ each line as a situation
 def _pack(c: Choice) -> list:
-    return [c.kind, c.by, c.step, c.ice, c.visit, c.card, list(c.subs), c.every, c.ability]
+    out = [c.kind, c.by, c.step, c.ice, c.visit, c.card, list(c.subs), c.every, c.ability]
+    return out + [c.n] if c.n else out  # a trace's boost or a psi bid: its credits
 
 
 def line_url(s: Situation, start: Start, line: Line) -> str:
@@ -107,8 +108,8 @@ def parse_line(raw: str, s: Situation, lines: Lines) -> list[Choice]:
     out = []
     for it in items if isinstance(items, list) else [None]:
         try:
-            kind, by, step, ice, visit, card, subs, every, ability = it
-            c = Choice(kind, by, step, ice, visit, card, tuple(subs), every, ability)
+            kind, by, step, ice, visit, card, subs, every, ability, *n = it
+            c = Choice(kind, by, step, ice, visit, card, tuple(subs), every, ability, n=n[0] if len(n) == 1 else -1 if n else 0)
         except (TypeError, ValueError):
             raise ValueError(t("ex_bad_line")) from None
         if not _well_formed(c, steps):
@@ -127,7 +128,7 @@ def _well_formed(c: Choice, steps: tuple[str, ...]) -> bool:
     def number(v: object, top: int) -> bool:
         return type(v) is int and 0 <= v <= top
 
-    return (c.kind in DEFAULT_OF and c.by in SIDES and c.step in steps and name(c.ice) and name(c.card)
+    return ((c.kind in DEFAULT_OF or c.kind in AMOUNTS) and number(c.n, 99) and c.by in SIDES and c.step in steps and name(c.ice) and name(c.card)
             and number(c.visit, 50) and number(c.ability, 30) and isinstance(c.every, bool)
             and len(c.subs) <= 50 and all(number(n, 50) for n in c.subs))
 

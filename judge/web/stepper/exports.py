@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from flask import Blueprint, request
 
+from ... import render
+from ...render.wiki import turn_walkthrough_text
 from .. import chart
 from ..errors import page_error
 from ..i18n import lang
@@ -33,15 +35,27 @@ def _name(s, sid: str, suffix: str) -> str:
 def html(sid: str):
     s = _loaded(sid)
     style = "doc" if request.args.get("style") == "doc" else "full"
-    return attachment(chart.walkthrough_file(s.trace, lang(), style), "text/html", _name(s, sid, "html"))
+    if s.traces:  # a turn of several runs: each run's steps in order, with its heading
+        body = render.turn_walkthrough_html(s.traces, _servers(s), lang(), style)
+    else:
+        body = chart.walkthrough_file(s.trace, lang(), style)
+    return attachment(body, "text/html", _name(s, sid, "html"))
 
 
 @bp.get("/s/<sid>/walkthrough.<any(md, namuwiki):fmt>")
 def text(sid: str, fmt: str):
     s = _loaded(sid)
     mimetype, markup = _TEXT[fmt]
-    return attachment(chart.wiki_walkthrough(s.trace, lang(), markup, chart.wiki_options(request.args)), mimetype,
-                      _name(s, sid, fmt))
+    opt = chart.wiki_options(request.args)
+    if s.traces:  # a turn of several runs: one section per run
+        body = turn_walkthrough_text(s.traces, _servers(s), lang(), markup, opt)
+    else:
+        body = chart.wiki_walkthrough(s.trace, lang(), markup, opt)
+    return attachment(body, mimetype, _name(s, sid, fmt))
+
+
+def _servers(s) -> list[str]:
+    return [part.server for part in s.scenario.runs]
 
 
 @bp.errorhandler(RulesetProblem)

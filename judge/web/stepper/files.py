@@ -3,11 +3,13 @@ PNG, PDF). Its walk-through to take away is in `exports`."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from flask import Blueprint, Response, request
 
 from ...render.answer import with_answer
+from ...render.turn import turn_dict, turn_positions
 from .. import chart
 from ..errors import page_error
 from ..i18n import lang, situation_title, t
@@ -45,12 +47,22 @@ def _rs(s) -> str:
 @bp.get("/s/<sid>/trace.json")
 def trace_json(sid: str):
     s = _loaded(sid)
-    body = json.dumps(with_answer(s.trace.as_dict(lang()), s.trace, lang()), ensure_ascii=False, indent=2)
+    if s.traces:  # a turn: the first run's trace as before, and every run's in `runs`
+        got = turn_dict(s.trace, s.traces, [part.server for part in s.scenario.runs], lang())
+    else:
+        got = with_answer(s.trace.as_dict(lang()), s.trace, lang())
+    body = json.dumps(got, ensure_ascii=False, indent=2)
     return _attachment(body, "application/json", f"trace-{sid}{_rs(s)}-{lang()}.json")
 
 
 def _step(sid: str):
     s = _loaded(sid)
+    if s.traces:  # a turn: ?step= counts through the turn (as the stepper); the chart is that run's
+        whole = turn_positions(s.traces, lang())
+        n = step_number(request.args.get("step"), len(whole))
+        k = whole[n - 1].run
+        first = next(p.n for p in whole if p.run == k)
+        return dataclasses.replace(s, trace=s.traces[k]), positions(s.traces[k], lang()), n - first + 1
     pos = positions(s.trace, lang())
     return s, pos, step_number(request.args.get("step"), len(pos))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 
 from ...errors import JudgeError
+from ...render.turn import turn_positions
 from ..errors import page_error
 from ..i18n import lang, t
 from ..rulesets.switch import RulesetProblem, default_view, under
@@ -57,7 +58,7 @@ def decide(sid: str):
         s = under(s, request.form.get("ruleset") or default_view(s))
     except RulesetProblem as exc:
         return page_error(str(exc), 400)
-    pos = positions(s.trace, lang())
+    pos = turn_positions(s.traces, lang()) if s.traces else positions(s.trace, lang())
     try:
         n = step_number(request.form.get("n"), len(pos))
         new = situation.save(apply(s, pos[n - 1], request.form))
