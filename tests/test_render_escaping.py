@@ -105,3 +105,15 @@ def test_thousands_of_characters_from_anywhere_are_clipped_in_labels_and_tooltip
         _no_active_content(root)
         assert max(len(x.text or "") for x in root.iter(f"{SVG}title")) < 2000
         assert max(len(v) for v in render.highlight(t, i, "ko")["titles"].values()) < 2000
+
+
+@pytest.mark.parametrize("name", ["]", "[", "]]", "[ ]"])
+def test_a_name_of_brackets_alone_draws_in_every_label(name):
+    """Graphviz's HTML-like labels refuse a text that is only "]" (a syntax error, so a 503 where a
+    chart was asked for): brackets go in as character references; the name is still drawn as typed."""
+    t = run_on([ice(name)], [{"at": "3.1", "ice": name, "by": "runner", "break": "all"}], title=name)
+    last = len(t.events) - 1
+    svg = render.render(render.step_file_dot(t, last, "en", name, name), "svg").decode()
+    root = xml(svg[svg.index("<svg"):])
+    assert name in [x.text for x in root.iter(f"{SVG}text")]
+    assert html(name).count("&#9") == len(name.replace(" ", ""))

@@ -31,7 +31,8 @@ def quote(text: object) -> str:
 def html(text: object) -> str:
     """Text for inside a Graphviz HTML-like label: markup characters as entities."""
     s = clean(text)
-    for a, b in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#39;")):
+    # brackets too: Graphviz's HTML lexer refuses a text that is only "]" ("syntax error in line 1")
+    for a, b in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#39;"), ("[", "&#91;"), ("]", "&#93;")):
         s = s.replace(a, b)
     return s
 
