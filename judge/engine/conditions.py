@@ -92,6 +92,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return ((card.key, encounter_id(w)) in w.broke_in) == value
     if key == "subroutine_resolved":
         return bool(w.resolved_subs) == value
+    if key == "is_ice":
+        return (x.that_ice() is not None) == value
     if key == "ice_rezzed":
         return (w.ice is not None and w.ice in w.rezzed) == value
     if key == "declined":
