@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import Msg, Text, has, msg, t
-from ..scenario import CORP, RUNNER, THAT_ICE, Amount, Card
+from ..scenario import RUNNER, THAT_ICE, Amount, Card
 from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker, Pump
 from . import board
 from .boardstate import counters_on

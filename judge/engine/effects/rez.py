@@ -14,9 +14,9 @@ from __future__ import annotations
 from ...i18n import msg
 from ...scenario import CENTRALS, CORP, Ability, Card
 from .. import board, encounter
-from ..state import Flag
 from ..conditions import failing
 from ..protocol import Executor
+from ..state import Flag
 from .core import Call, applies
 
 __all__ = ["CHOSEN", "home_of", "picked"]
