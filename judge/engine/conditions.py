@@ -31,6 +31,10 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
     if what == "subroutines":  # of the ice of the moment (Femme Fatale: 1 credit per subroutine)
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return len(ice.subroutines) if ice else 0
+    if what == "rezzed_harmonic":  # rezzed harmonic ice installed anywhere (Pulse, Wave)
+        cards = x.ctx.cards
+        return sum(1 for _, slots in w.slots for _, i in slots
+                   if i and i in w.rezzed and "harmonic" in cards[i].subtypes)
     if what == "unbroken":  # of the ice of the moment, not broken in this encounter (Chief Slee)
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return sum(1 for n in range(1, len(ice.subroutines) + 1) if n not in w.broken) if ice else 0

@@ -45,7 +45,7 @@ CONDITIONS: dict[str, str] = {
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached",
-          "subroutines", "unbroken") + BOARD_COUNTS
+          "subroutines", "unbroken", "rezzed_harmonic") + BOARD_COUNTS
 
 
 def parse_conditions(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, object], ...]:
