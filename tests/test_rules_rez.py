@@ -200,3 +200,20 @@ def test_a_run_events_rez_cost_change_applies_to_its_own_run_only():
 
     assert own.status == "successful" and own.outcome()["corp_credits"] == 3
     assert other.status == "unsuccessful" and other.outcome()["corp_credits"] == 2
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_the_chart_marks_a_rez_ability_on_the_step_where_the_card_was_rezzed(rs):
+    from judge import render
+    from judge.render.ids import step_id
+
+    t = board(ice=[ice("Tagger", rezzed=False, abilities=[PING])], actions=[_rez(rs, "Tagger")], ruleset=rs)
+    occ = f"{REZ_STEP[rs]}@Tagger"
+    after = next(i for i, e in enumerate(t.events) if e.occurrence != occ and i > next(
+        n for n, e in enumerate(t.events) if e.occurrence == occ))
+    h = render.highlight(t, after, "en")
+
+    eid = step_id(REZ_STEP[rs])
+    assert "triggered" in h["classes"][eid] and h["triggers"][eid] == 1
+    assert "when it is rezzed" in h["titles"][eid]
+    assert "레즈될 때" in render.highlight(t, after, "ko")["titles"][eid]
