@@ -217,3 +217,56 @@ def test_the_chart_marks_a_rez_ability_on_the_step_where_the_card_was_rezzed(rs)
     assert "triggered" in h["classes"][eid] and h["triggers"][eid] == 1
     assert "when it is rezzed" in h["titles"][eid]
     assert "레즈될 때" in render.highlight(t, after, "ko")["titles"][eid]
+
+
+_BLANK = """
+    title: t
+    runs:
+      - {server: HQ}
+      - {server: HQ}
+    runner:
+      credits: 0
+      cards: [{name: Stipend, type: resource, abilities: [{when: successful, effect: {gain: 1}}]}]
+    servers: {HQ: {ice: [], cards: [Hedge Fund], root: [{name: Blanker, type: upgrade, rezzed: true, chosen: CHOSEN,
+                    abilities: [{when: run_begins, first: turn, effect: {blank: chosen}}]}]}}
+"""
+
+
+def _credits_per_run(text: str) -> list[int]:
+    from helpers import scenario
+
+    from judge.engine import run_turn
+
+    return [t.states[-1][1].credits for t in run_turn(scenario(text))]
+
+
+def test_a_blanked_card_loses_its_abilities_for_the_rest_of_the_turn():
+    blanked = _credits_per_run(_BLANK.replace("CHOSEN", "Stipend"))
+    assert blanked == [0, 0]  # no gain in either run of the turn
+
+
+def test_a_blank_with_no_card_chosen_does_nothing_and_says_so():
+    from helpers import scenario
+
+    from judge.engine import run_turn
+
+    traces = run_turn(scenario(_BLANK.replace(", chosen: CHOSEN", "")))
+    assert [t.states[-1][1].credits for t in traces] == [1, 2]
+    assert "w_pick_not_given" in [e.msg for e in traces[0].warnings]
+
+
+def test_a_blanked_breaker_breaks_nothing():
+    t = run_yaml("""
+        title: t
+        run: {server: HQ}
+        runner: {credits: 5, cards: [{card: Corroder}]}
+        servers:
+          HQ:
+            ice: [{card: Ice Wall, rezzed: true}]
+            root: [{name: Blanker, type: upgrade, rezzed: true, chosen: Corroder,
+                    abilities: [{when: approached, effect: {blank: chosen}}]}]
+            cards: [Hedge Fund]
+        actions: [{at: "3.1", ice: Ice Wall, by: runner, break: all, with: Corroder}]
+    """)
+    assert t.status == "unsuccessful"
+    assert "w_breaker_blanked" in [e.msg for e in t.warnings]

@@ -218,6 +218,8 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     ice_card = x.ctx.cards[ice]
     if card is None or card.side != RUNNER or not x.in_play(key):
         return Plan("w_breaker_absent", (("breaker", key), ("ice", ice)))
+    if key in w.blanked:  # it lost its abilities (`blank`): none of them breaks anything
+        return Plan("w_breaker_blanked", (("breaker", key),))
     br = card.breaker
     if br is None:
         return Plan("w_breaker_unmodelled", (("breaker", key),))

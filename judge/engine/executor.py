@@ -241,8 +241,9 @@ class Exec:
         return key not in self.w.removed and any(c.key == key for c in sc.runner_cards + sc.corp_cards)
 
     def active(self, card: Card) -> bool:
-        """A card whose abilities can trigger: Runner cards, rezzed Corp cards, agendas, ..."""
-        if card.key in self.w.removed:
+        """A card whose abilities can trigger: Runner cards, rezzed Corp cards, agendas, ... (not a
+        card that lost its abilities: `blank`)"""
+        if card.key in self.w.removed or card.key in self.w.blanked:
             return False
         if card.side == RUNNER:
             return True

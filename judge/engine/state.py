@@ -102,6 +102,7 @@ class RunFields(metaclass=Layout):
     access_order: tuple[str, ...] | None = None  # the order the Runner chose to access cards in
     rezzed_ever: frozenset[str] = frozenset()  # every card that was rezzed at some point
     rez_pending: tuple[str, ...] = ()   # cards rezzed whose rez moments wait for the action or ability to end
+    blanked: frozenset[str] = frozenset()  # cards that lost their abilities for the rest of the turn (`blank`)
     entered: int = 0                    # how many steps have been entered (the loop bound)
     label: str | None = None            # successful / unsuccessful / neither, once the run is labelled
     done: bool = False

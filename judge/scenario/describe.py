@@ -47,7 +47,7 @@ def _arg(e: Effect, lang: str) -> object:
         return ", ".join(str(in_lang(a, lang)) for a in e.arg)
     if e.arg == THAT_ICE:
         return _w("that_ice", lang)
-    if e.arg == "chosen" and e.kind in ("derez", "uninstall", "access_card"):
+    if e.arg == "chosen" and e.kind in ("derez", "uninstall", "blank", "access_card"):
         return _w("chosen", lang)
     if e.arg == "all":
         return _w("all", lang)

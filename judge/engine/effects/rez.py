@@ -1,4 +1,4 @@
-"""Rezzing and derezzing: the `rez` and `derez` effects and what a rez costs.
+"""Rezzing and derezzing: the `rez` and `derez` effects and what a rez costs; `blank`.
 
 A rez costs the card's rez cost, changed by the `static` `rez_cost` abilities of active cards
 (Cat's Cradle, Akitaro Watanabe, Tread Lightly), paid from the Corp's pool when it is counted; and
@@ -170,4 +170,16 @@ def derez(c: Call) -> bool:
     c.note("derezzed_card", card=key)
     if key == w.ice and Flag.ENCOUNTERING in w.flags:
         w.flags |= {Flag.ICE_LEFT}  # derezzed while encountered: the encounter ends at once
+    return True
+
+
+@applies("blank")
+def blank(c: Call) -> bool:
+    """The card loses all its abilities for the rest of the turn (Klevetnik: the resource it picks,
+    `blank: chosen`); False when there is no such card in play."""
+    key = picked(c)
+    if key is None or not c.installed(key):
+        return False
+    c.x.w.blanked |= {key}
+    c.note("blanked_card", card=key)
     return True
