@@ -270,3 +270,23 @@ def test_a_blanked_breaker_breaks_nothing():
     """)
     assert t.status == "unsuccessful"
     assert "w_breaker_blanked" in [e.msg for e in t.warnings]
+
+
+def test_an_own_term_with_a_condition_on_the_chosen_card_is_unpaid_when_it_fails():
+    text = """
+        title: t
+        run: {server: HQ}
+        servers:
+          HQ:
+            ice:
+              - {name: Picky, chosen: Other, subroutines: [End the run],
+                 abilities: [{when: to_rez, if: {chosen_subtype: harmonic}, effect: {derez: chosen}}]}
+              - {name: Other, subtypes: [SUBTYPE], rezzed: true, subroutines: []}
+            cards: [Hedge Fund]
+        actions: [{at: "2.3", ice: Picky, by: corp, rez: Picky}]
+    """
+    fits = run_yaml(text.replace("SUBTYPE", "harmonic"))
+    misfits = run_yaml(text.replace("SUBTYPE", "barrier"))
+
+    assert fits.lists["encountered"] == ["Picky"] and fits.status == "unsuccessful"
+    assert misfits.lists["encountered"] == ["Other"] and "w_rez_extra_unpaid" in [e.msg for e in misfits.warnings]

@@ -96,6 +96,9 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return ((card.key, encounter_id(w)) in w.broke_in) == value
     if key == "subroutine_resolved":
         return bool(w.resolved_subs) == value
+    if key == "chosen_subtype":
+        chosen = x.ctx.cards.get(x.ctx.names.get(card.chosen, card.chosen)) if card.chosen else None
+        return chosen is not None and value in chosen.subtypes
     if key == "is_ice":
         return (x.that_ice() is not None) == value
     if key == "ice_rezzed":

@@ -122,7 +122,8 @@ def _own_terms(c: Call, card: Card) -> bool:
         if any(e.kind == "forbid" and e.name == "rez" for e in ab.effects):
             c.warn("w_rez_not_in_run", card=card.key)
             return False
-        if not c.x.resolve(ab.effects, CORP, c.st, source=card.key, action=c.action):
+        if failing(c.x, card, ab.conditions) is not None or \
+                not c.x.resolve(ab.effects, CORP, c.st, source=card.key, action=c.action):
             c.warn("w_rez_extra_unpaid", card=card.key)
             return False
     return True
