@@ -290,3 +290,17 @@ def test_an_own_term_with_a_condition_on_the_chosen_card_is_unpaid_when_it_fails
 
     assert fits.lists["encountered"] == ["Picky"] and fits.status == "unsuccessful"
     assert misfits.lists["encountered"] == ["Other"] and "w_rez_extra_unpaid" in [e.msg for e in misfits.warnings]
+
+
+def test_an_ice_subtype_condition_of_an_ice_rezzed_ability_reads_the_ice_rezzed():
+    grid = {"name": "Grid", "type": "upgrade", "rezzed": True,
+            "abilities": [{"when": "ice_rezzed", "if": {"ice_subtype": "code gate"}, "effect": {"gain": 1}}]}
+    gate = ice("Gate", rezzed=False, subtypes=["code gate"])
+    wall = ice("Wall", rezzed=False, subtypes=["barrier"])
+
+    t = board(ice=[ice("Outer")], root=[grid], servers={"R&D": {"ice": [gate, wall]}},
+              actions=[{"at": "2.3", "ice": "Outer", "by": "corp", "effect": [{"rez": "Gate", "granted_by": "Grid"},
+                                                                           {"rez": "Wall", "granted_by": "Grid"}]}])
+
+    assert [(e.extra_get("card"), e.extra_get("resolved")) for e in t.events if e.kind == "trigger"] == \
+        [("Grid", True), ("Grid", False)]

@@ -85,8 +85,9 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return isinstance(value, str) and _server_is(x, card, value)
     if key == "not_server":
         return isinstance(value, str) and not _server_is(x, card, value)
-    if key == "ice_subtype":
-        ice = x.ctx.cards.get(w.ice) if w.ice else None
+    if key == "ice_subtype":  # of the ice of the moment (the ice rezzed, for a rez moment)
+        that = x.that_ice()
+        ice = x.ctx.cards.get(that) if that else None
         return ice is not None and value in ice.subtypes
     if key == "all_broken":
         ice = x.ctx.cards.get(w.ice) if w.ice else None
@@ -102,7 +103,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     if key == "is_ice":
         return (x.that_ice() is not None) == value
     if key == "ice_rezzed":
-        return (w.ice is not None and w.ice in w.rezzed) == value
+        that = x.that_ice()
+        return (that is not None and that in w.rezzed) == value
     if key == "declined":
         return (card.key in w.declined) == value
     if key == "corp_richer":  # the Corp's pool against the Runner's credits (bad publicity credits included)
