@@ -31,6 +31,10 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
     if what == "subroutines":  # of the ice of the moment (Femme Fatale: 1 credit per subroutine)
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return len(ice.subroutines) if ice else 0
+    if what == "rezzed_harmonic":  # rezzed harmonic ice installed anywhere (Pulse, Wave)
+        cards = x.ctx.cards
+        return sum(1 for _, slots in w.slots for _, i in slots
+                   if i and i in w.rezzed and "harmonic" in cards[i].subtypes)
     if what == "unbroken":  # of the ice of the moment, not broken in this encounter (Chief Slee)
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return sum(1 for n in range(1, len(ice.subroutines) + 1) if n not in w.broken) if ice else 0
@@ -81,8 +85,9 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return isinstance(value, str) and _server_is(x, card, value)
     if key == "not_server":
         return isinstance(value, str) and not _server_is(x, card, value)
-    if key == "ice_subtype":
-        ice = x.ctx.cards.get(w.ice) if w.ice else None
+    if key == "ice_subtype":  # of the ice of the moment (the ice rezzed, for a rez moment)
+        that = x.that_ice()
+        ice = x.ctx.cards.get(that) if that else None
         return ice is not None and value in ice.subtypes
     if key == "all_broken":
         ice = x.ctx.cards.get(w.ice) if w.ice else None
@@ -92,8 +97,14 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return ((card.key, encounter_id(w)) in w.broke_in) == value
     if key == "subroutine_resolved":
         return bool(w.resolved_subs) == value
+    if key == "chosen_subtype":
+        chosen = x.ctx.cards.get(x.ctx.names.get(card.chosen, card.chosen)) if card.chosen else None
+        return chosen is not None and value in chosen.subtypes
+    if key == "is_ice":
+        return (x.that_ice() is not None) == value
     if key == "ice_rezzed":
-        return (w.ice is not None and w.ice in w.rezzed) == value
+        that = x.that_ice()
+        return (that is not None and that in w.rezzed) == value
     if key == "declined":
         return (card.key in w.declined) == value
     if key == "corp_richer":  # the Corp's pool against the Runner's credits (bad publicity credits included)

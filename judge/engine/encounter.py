@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import Msg, Text, has, msg, t
-from ..scenario import CORP, RUNNER, Amount, Card
+from ..scenario import RUNNER, THAT_ICE, Amount, Card
 from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker, Pump
 from . import board
 from .boardstate import counters_on
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .effects.core import Call
     from .protocol import Executor
 
-__all__ = ["Plan", "plan_break", "can_break", "strength_of", "encounter_id", "add_boost", "break_with", "rez_paid", "corp_pay", "corp_gain",
+__all__ = ["Plan", "plan_break", "can_break", "strength_of", "encounter_id", "add_boost", "break_with", "corp_pay", "corp_gain",
            "say_once", "plan_pumps", "plan_breaks"]
 
 INF = 10**9
@@ -218,6 +218,8 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     ice_card = x.ctx.cards[ice]
     if card is None or card.side != RUNNER or not x.in_play(key):
         return Plan("w_breaker_absent", (("breaker", key), ("ice", ice)))
+    if key in w.blanked:  # it lost its abilities (`blank`): none of them breaks anything
+        return Plan("w_breaker_blanked", (("breaker", key),))
     br = card.breaker
     if br is None:
         return Plan("w_breaker_unmodelled", (("breaker", key),))
@@ -299,6 +301,12 @@ def apply_strength(c: Call, n: int) -> None:
         if key is None:
             c.warn("w_strength_of_this")
             return
+    elif of == THAT_ICE:  # the ice of the moment (the ice rezzed, for a rez moment: Brasília Government Grid)
+        that = x.that_ice()
+        if that is None:
+            c.warn("w_no_ice_now", what=msg("engine.effects.strength"))
+            return
+        key = that
     elif of == ENCOUNTERED_ICE:
         if Flag.ENCOUNTERING not in x.w.flags or x.w.ice is None:
             c.warn("w_no_encounter", what=msg("engine.effects.strength"))
@@ -342,46 +350,3 @@ def corp_gain(x: Executor, n: int, why: str) -> bool:
         return False
     x.w.corp_credits += n
     return True
-
-
-def rez_cost_change(c: Call, key: str) -> int:
-    """What active cards' `static` abilities add to the rez cost of `key` (Cat's Cradle: +1 for
-    code gates). `ice_subtype` in such an ability's `if:` is about the card being rezzed."""
-    from .conditions import failing
-    x, card, total = c.x, c.x.ctx.cards[key], 0
-    sc = x.ctx.sc
-    for holder in (*sc.runner_cards, *sc.corp_cards):
-        if not x.active(holder) or not x.in_play(holder.key):
-            continue
-        for ab in holder.abilities:
-            if ab.when != "static":
-                continue
-            if any(k == "ice_subtype" and v not in card.subtypes for k, v in ab.conditions):
-                continue
-            if failing(x, holder, tuple((k, v) for k, v in ab.conditions if k != "ice_subtype")) is not None:
-                continue
-            for e in ab.effects:
-                if e.kind == "rez_cost" and isinstance(e.arg, int):
-                    total += e.arg
-                    c.note("rez_cost_changed", card=key, n=f"{e.arg:+d}", by=holder.key)
-    return total
-
-
-def rez_paid(c: Call, key: str) -> bool:
-    """A rez pays the card's rez cost from the Corp's pool; False: the Corp cannot afford it (warned)."""
-    x = c.x
-    if x.w.corp_credits is None:
-        said_after(x, "corp_uncounted")
-        return True
-    cost = x.ctx.cards[key].rez_cost
-    if cost is None:
-        c.warn("w_rez_cost_unknown", card=key)
-        return True
-    cost = max(0, cost + rez_cost_change(c, key))
-    have = x.w.corp_credits
-    if not corp_pay(x, cost, "rez"):
-        c.warn("w_rez_unaffordable", card=key, n=cost, have=have)
-        return False
-    c.note("corp_pays_rez", side=CORP, card=key, n=cost, left=x.w.corp_credits)
-    return True
-

@@ -46,7 +46,7 @@ _RUN_OVER = frozenset({Flag.SERVER_GONE, Flag.JACKED_OUT, Flag.RUN_ENDED})
 class Exec:
     """The executor of one step: the context, the working state and the events so far."""
 
-    __slots__ = ("ctx", "rs", "w", "events", "depth", "passing", "in_sub")
+    __slots__ = ("ctx", "rs", "w", "events", "depth", "passing", "in_sub", "subject")
 
     def __init__(self, ctx: Context, w: Work, depth: int = 0) -> None:
         self.ctx, self.rs, self.w = ctx, ctx.rs, w
@@ -54,6 +54,7 @@ class Exec:
         self.depth = depth
         self.passing = False  # inside a pass that happens on an edge (the six-step chart)
         self.in_sub = False   # resolving a subroutine (Banner: subroutines cannot end the run)
+        self.subject: str | None = None  # the card rezzed whose rez moments resolve now
 
     # ---------------------------------------------------------------- events
     def emit(self, kind: EventKind, key: str, st: Step | None = None, side: str | None = None,
@@ -240,8 +241,9 @@ class Exec:
         return key not in self.w.removed and any(c.key == key for c in sc.runner_cards + sc.corp_cards)
 
     def active(self, card: Card) -> bool:
-        """A card whose abilities can trigger: Runner cards, rezzed Corp cards, agendas, ..."""
-        if card.key in self.w.removed:
+        """A card whose abilities can trigger: Runner cards, rezzed Corp cards, agendas, ... (not a
+        card that lost its abilities: `blank`)"""
+        if card.key in self.w.removed or card.key in self.w.blanked:
             return False
         if card.side == RUNNER:
             return True
@@ -304,14 +306,22 @@ class Exec:
         """Resolve one effect, then see whether the attacked remote server still exists. False when
         the effect was a cost that could not be paid (what follows it in its list does not happen)."""
         if e.arg == THAT_ICE or (isinstance(e.arg, tuple) and THAT_ICE in e.arg):
-            if self.w.ice is None:
+            ice = self.that_ice()
+            if ice is None:
                 self.emit(WARNING, "w_no_ice_now", st, side=side, what=e.kind)
                 return True
-            arg = self.w.ice if e.arg == THAT_ICE else tuple(self.w.ice if a == THAT_ICE else a for a in e.arg)
+            arg = ice if e.arg == THAT_ICE else tuple(ice if a == THAT_ICE else a for a in e.arg)
             e = replace(e, arg=arg)
         done = APPLY[e.kind](Call(self, e, side, st, source, action)) is not False
         self.check_server()
         return done
+
+    def that_ice(self) -> str | None:
+        """The ice of the moment: the ice rezzed while its rez moments resolve, else the ice
+        approached, encountered or passed."""
+        if self.subject is not None and self.ctx.cards[self.subject].is_ice:
+            return self.subject
+        return self.w.ice
 
     def resolve(self, effects: Iterable[Effect], side: str, st: Step, source: str | None = None,
                 action: Action | None = None) -> bool:

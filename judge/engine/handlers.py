@@ -101,6 +101,7 @@ def _resolve_subroutine(x: Executor, st: Step, n: int) -> None:
         x.resolve(sub.effects, CORP, st, source=w.ice)
     finally:
         x.in_sub = was
+    settle(x, st)  # a card the subroutine rezzed: its rez moments
 
 
 def resolve_subroutines(x: Executor, st: Step) -> None:

@@ -30,6 +30,7 @@ class Executor(Protocol):
     depth: int        # nested forced encounters
     passing: bool     # inside a pass that happens on an edge (the six-step chart)
     in_sub: bool      # resolving a subroutine
+    subject: str | None  # the card rezzed whose rez moments resolve now
 
     def emit(self, kind: EventKind, key: str, st: Step | None = None, side: str | None = None,
              rule: str | None = None, extra: Pairs = (), **args: Any) -> Event:
@@ -76,6 +77,10 @@ class Executor(Protocol):
 
     def apply(self, e: Effect, side: str, st: Step, source: str | None, action: Action | None = None) -> bool:
         """Resolve one effect; False when it was a cost that could not be paid."""
+        ...
+
+    def that_ice(self) -> str | None:
+        """The ice of the moment (the ice rezzed while its rez moments resolve)."""
         ...
 
     def resolve(self, effects: Iterable[Effect], side: str, st: Step, source: str | None = None,

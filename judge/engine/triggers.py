@@ -19,7 +19,9 @@ from .state import Flag
 from .trace import ACTION, TRIGGER, WARNING
 from .words import condition_text
 
-__all__ = ["Triggered", "Acting", "Pending", "abilities", "resolve_moments", "fire", "drop", "settle",
+REZ_MOMENTS = ("rezzed", "ice_rezzed")  # the card's own rez, then any ice's (whens: `anywhere`)
+
+__all__ = ["REZ_MOMENTS", "Triggered", "Acting", "Pending", "abilities", "resolve_moments", "fire", "drop", "settle",
            "pending_actions", "apply_action", "offered_by"]
 
 
@@ -59,12 +61,16 @@ Pending = Triggered | Acting
 
 def _candidates(x: Executor, m: Moment, accessed: str | None) -> list[Card]:
     w, sc, cards = x.w, x.ctx.sc, x.ctx.cards
+    if m.own:  # a moment of one card (its rez): that card alone reacts
+        return [cards[x.subject]] if x.subject is not None else []
     out: list[Card] = list(sc.runner_cards) + list(sc.corp_cards)
     out += [cards[k] for k in board.cards_in(w.root, w.server)]
     if w.server not in CENTRALS:  # cards in HQ, R&D and Archives are not in play: only "when accessed"
         out += [cards[k] for k in board.cards_in(w.contents, w.server)]
     if m.ice and w.ice:
         out.append(cards[w.ice])
+    if m.anywhere:  # ice in any server (a rez happens anywhere)
+        out += [cards[i] for _, slots in w.slots for _, i in slots if i and cards[i] not in out]
     if accessed and cards[accessed] not in out:  # "when accessed" of the card being accessed
         out.append(cards[accessed])
     return out
@@ -86,7 +92,7 @@ def _reacts(x: Executor, card: Card, i: int, ab: Ability, m: Moment, accessed: s
     # "when accessed" on the card itself works even unrezzed
     if not (accessed and card.key == accessed) and not x.active(card):
         return False
-    if ab.ice is not None and ab.ice != w.ice:
+    if ab.ice is not None and ab.ice != (x.that_ice() if m.anywhere else w.ice):
         return False
     if m.run_card and card.key != x.ctx.sc.by:
         return False
@@ -291,12 +297,22 @@ def fire(x: Executor, st: Step, item: Triggered) -> None:
 
 
 def settle(x: Executor, st: Step) -> None:
-    """What an ability just made happen triggers now that it has resolved: all subroutines of the
-    encountered ice broken ("fully broken", once per encounter)."""
+    """What an action or ability just made happen triggers now that it has resolved: all
+    subroutines of the encountered ice broken ("fully broken", once per encounter), a card rezzed
+    ("when rezzed", then "whenever a piece of ice is rezzed"), one rez after the other. This is the
+    checkpoint after the action (NSG 10.3): what became pending resolves before anyone gets
+    priority again, at the step where it happened."""
     w = x.w
     if Flag.FULLY_BROKEN_PENDING in w.flags:
         w.flags -= {Flag.FULLY_BROKEN_PENDING}
         resolve_moments(x, st, ("fully_broken",), with_actions=False)
+    while w.rez_pending:
+        key, w.rez_pending = w.rez_pending[0], w.rez_pending[1:]
+        was, x.subject = x.subject, key
+        try:
+            resolve_moments(x, st, REZ_MOMENTS if x.ctx.cards[key].is_ice else REZ_MOMENTS[:1], with_actions=False)
+        finally:
+            x.subject = was
 
 
 def pending_actions(x: Executor, st: Step) -> list[Action]:

@@ -20,7 +20,7 @@ def _word(key: str, value: object) -> object:
     remote, the card's own), an ice subtype; a server's or card's name as written."""
     if key in ("server", "not_server") and value in ("central", "remote", "this"):
         return msg(f"engine.server_kinds.{value}")
-    if key == "ice_subtype" and isinstance(value, str):
+    if key in ("ice_subtype", "chosen_subtype") and isinstance(value, str):
         word = f"cardwords.subtypes.{value.replace(' ', '_')}"
         return msg(word) if has(word, "en") else value
     return value

@@ -36,6 +36,7 @@ class Moment:
     status: str | None = None    # happens only to a run with this outcome ("unsuccessful")
     anywhere: bool = False       # happens whenever its event does, at any step (a card rezzed, a trace):
                                  # the engine fires it there, and no rule set places it
+    own: bool = False            # happens to one card (the card rezzed): only that card reacts
 
     @property
     def words(self) -> str:
@@ -47,11 +48,11 @@ MOMENTS: dict[str, Moment] = {}
 
 
 def moment(name: str, *, ice: bool = False, timed: bool = True, run_card: bool = False,
-           status: str | None = None, anywhere: bool = False) -> Moment:
+           status: str | None = None, anywhere: bool = False, own: bool = False) -> Moment:
     """Register a moment (in the order the scenario format lists them)."""
     if name in MOMENTS:
         raise ValueError(f"moment {name!r} is registered twice")
-    got = MOMENTS[name] = Moment(name, ice, timed, run_card, status, anywhere)
+    got = MOMENTS[name] = Moment(name, ice, timed, run_card, status, anywhere, own)
     return got
 
 
@@ -70,6 +71,12 @@ moment("breach")                       # the Runner breaches the server (its acc
 moment("accessed")                     # of the card being accessed, or any card's "when you access"
 moment("unsuccessful", status="unsuccessful")
 moment("run_ends")
+# A rez during the run (a Corp `rez` action or effect; a card written `rezzed: true` was rezzed
+# before the run and fires nothing): the engine resolves these right after the action or ability
+# that rezzed, as any ability that became pending while another resolved (triggers.settle).
+moment("rezzed", anywhere=True, own=True)   # "when you rez this card": the card rezzed reacts
+moment("ice_rezzed", anywhere=True)         # "whenever a piece of ice is rezzed": any active card reacts
+moment("to_rez", timed=False)          # what rezzing the card also takes (an additional cost, a restriction)
 moment("static", timed=False)          # applies while the card is active (a blocker of success)
 moment("paid", timed=False)            # a paid ability, used by a player's `use:`
 

@@ -31,6 +31,8 @@ CONDITIONS: dict[str, str] = {
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter
     "bypassed": "bool",             # that ice was bypassed
     "ice_rezzed": "bool",           # the ice of the moment is rezzed (Snitch: an unrezzed ice)
+    "chosen_subtype": "word",       # the card written `chosen:` beside this one has this subtype (Bloop: harmonic ice)
+    "is_ice": "bool",               # there is an ice of the moment (in a `rez_cost` ability: the card rezzed is ice)
     # the board (issue 25)
     "tagged": "bool",               # the Runner has at least one tag
     "tags": "count",                # the Runner has at least N tags
@@ -44,7 +46,7 @@ CONDITIONS: dict[str, str] = {
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached",
-          "subroutines", "unbroken") + BOARD_COUNTS
+          "subroutines", "unbroken", "rezzed_harmonic") + BOARD_COUNTS
 
 
 def parse_conditions(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, object], ...]:

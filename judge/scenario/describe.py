@@ -47,6 +47,8 @@ def _arg(e: Effect, lang: str) -> object:
         return ", ".join(str(in_lang(a, lang)) for a in e.arg)
     if e.arg == THAT_ICE:
         return _w("that_ice", lang)
+    if e.arg == "chosen" and e.kind in ("derez", "uninstall", "blank", "access_card"):
+        return _w("chosen", lang)
     if e.arg == "all":
         return _w("all", lang)
     return in_lang(e.arg, lang)
@@ -78,7 +80,9 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
         elif k == "granted_by":
             out += f" ({_w('granted_by', lang)} {in_lang(v, lang)})"
         elif k in ("with", "of"):
-            out += f" ({_w(k, lang)} {in_lang(v, lang) if v not in ('this', 'encountered_ice') else _w(str(v), lang)})"
+            named = _w("that_ice", lang) if v == THAT_ICE else _w(str(v), lang) if v in ("this", "encountered_ice") \
+                else in_lang(v, lang)
+            out += f" ({_w(k, lang)} {named})"
         elif k == "until":
             out += f" ({t(f'engine.until.{v}', lang)})"
     return out

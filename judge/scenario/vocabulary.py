@@ -88,6 +88,7 @@ _SPECS = (
     EffectSpec("rez", Shape.CARD, ("granted_by",), legality.rez),
     EffectSpec("derez", Shape.CARD),
     EffectSpec("uninstall", Shape.CARD, cost=True),
+    EffectSpec("blank", Shape.CARD),  # the card loses its abilities for the rest of the turn (Klevetnik's pick)
     EffectSpec("trash", Shape.CARD, (), legality.trash, cost=True),
     EffectSpec("decline_steal", Shape.CARD, (), legality.decline_steal),
     EffectSpec("break", Shape.SUBS, ("with",), legality.break_subs),

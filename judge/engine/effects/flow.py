@@ -1,4 +1,4 @@
-"""Effects on the run's flow: ending it, jacking out, bypassing, rezzing, breaking, money, notes."""
+"""Effects on the run's flow: ending it, jacking out, bypassing, breaking, money, notes (rezzing: `rez`)."""
 
 from __future__ import annotations
 
@@ -64,37 +64,6 @@ def bypass(c: Call) -> None:
     w.flags |= {Flag.BYPASSED}
     w.bypassed += (ice,)
     c.note("bypassed_ice", ice=ice)
-
-
-@applies("rez")
-def rez(c: Call) -> None:
-    w, key = c.x.w, c.name
-    if key in w.rezzed:
-        c.warn("w_already_rezzed", card=key)
-        return
-    if not c.installed(key):
-        return
-    who = c.x.forbidden("rez_ice", "rez") if c.x.ctx.cards[key].is_ice else c.x.forbidden("rez")
-    if who:
-        c.warn("w_forbidden_rez", card=key, by=who)
-        return
-    if not encounter.rez_paid(c, key):
-        return
-    w.rezzed |= {key}
-    w.rezzed_ever |= {key}
-    c.note("rezzed_card", side=CORP, card=key)
-
-
-@applies("derez")
-def derez(c: Call) -> None:
-    w, key = c.x.w, c.name
-    if key not in w.rezzed:
-        c.warn("w_not_rezzed", card=key)
-        return
-    w.rezzed -= {key}
-    c.note("derezzed_card", card=key)
-    if key == w.ice and Flag.ENCOUNTERING in w.flags:
-        w.flags |= {Flag.ICE_LEFT}  # derezzed while encountered: the encounter ends at once
 
 
 @applies("break")

@@ -8,6 +8,7 @@ from ...scenario import CORP, Card
 from .. import board
 from ..state import Flag, Work
 from .core import Call, Position, applies
+from .rez import picked
 
 __all__ = ["leave"]
 
@@ -80,10 +81,12 @@ def leave(c: Call, key: str, verb: str, side: str | None = None) -> None:
 
 @applies("uninstall")
 def uninstall(c: Call) -> bool:
-    """A card leaves play; as a cost, a card that is not installed cannot pay it."""
-    if not c.installed(c.name):
+    """A card leaves play; as a cost, a card that is not installed cannot pay it. `chosen`: the
+    card its source picked (`chosen:` beside it)."""
+    key = picked(c)
+    if key is None or not c.installed(key):
         return False
-    leave(c, c.name, "uninstalled")
+    leave(c, key, "uninstalled")
     return True
 
 
