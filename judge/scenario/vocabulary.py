@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from . import legality
 
-__all__ = ["Shape", "EffectSpec", "EFFECTS", "OPTIONS", "BARE", "names"]
+__all__ = ["Shape", "EffectSpec", "EFFECTS", "OPTIONS", "BARE", "names", "PICK_KINDS", "PICKS"]
 
 
 class Shape(StrEnum):
@@ -46,6 +46,7 @@ class Opt(StrEnum):
     CARD = "card"          # the name of a card
     FLAG = "flag"          # true or false
     DURATION = "duration"  # encounter_ends, run_ends, turn_ends (`encounter.DURATIONS`)
+    SIDE = "side"          # runner or corp
 
 
 # Option name -> the shape of its value.
@@ -54,7 +55,12 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "mandatory": Opt.FLAG, "root": Opt.FLAG,
                            "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
                            "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION,  # encounter
-                           "may": Opt.FLAG, "paying": Opt.CARD}  # costs a player may decline, jack-out costs
+                           "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
+                           "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG}  # picks (docs/board.md)
+
+# What a pick may take: installed Runner cards of a type, a subtype, or both (docs/board.md, Picks).
+PICK_KINDS = ("runner_card", "program", "hardware", "resource", "resource_or_hardware", "icebreaker",
+              "ai_program", "program_not_decoder_fracter_killer")
 
 
 @dataclass(frozen=True)
@@ -138,11 +144,16 @@ _SPECS = (
     # costs a player may decline, jack-out costs, a jack out offered inside an ability (docs/encounter.md)
     EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
     EffectSpec("offer_jack_out", Shape.NONE),
-    EffectSpec("rez_cost", Shape.AMOUNT),  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
+    EffectSpec("rez_cost", Shape.AMOUNT),
+    # picks (docs/board.md): an installed Runner card a player picks, named by a `pick:` action at the step
+    EffectSpec("trash_pick", Shape.WORD, ("picker", "may", "otherwise", "one_per_encounter"), choices=PICK_KINDS),
+    EffectSpec("return_pick", Shape.WORD, ("picker", "may", "otherwise"), choices=PICK_KINDS),  # to the grip
+    EffectSpec("pick", Shape.CARD),  # written as an action: the card the pick resolving at this step takes  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
 BARE: tuple[str, ...] = tuple(s.name for s in _SPECS if s.shape is Shape.NONE)
+PICKS: tuple[str, ...] = ("trash_pick", "return_pick")  # the effects a `pick:` action names the card of
 
 
 def names(*shapes: Shape) -> tuple[str, ...]:
