@@ -88,41 +88,41 @@ def _pick(c: Call) -> tuple[str | None, bool]:
     return None, True
 
 
-def _resolve(c: Call, verb: str) -> bool:
+def _resolve(c: Call, verb: str) -> None:
+    """Never a cost: what follows a pick in its list happens whatever was picked (Tithonium's end
+    of the run); a Runner's "unless they give up a card" is `may` with `otherwise` (Kamali 1.0)."""
     x, w = c.x, c.x.w
     here = encounter_id(w)
     if c.e.opt("one_per_encounter") and c.source and any(s == c.source and e == here for s, _, e in w.picks):
         c.note("pick_limit", card=c.source)
-        return True
+        return
     if c.e.opt("may") and declined_here(c):
         c.note("pick_declined", side=RUNNER, card=c.source or "", what=msg(f"engine.pick_kinds.{c.name}"))
         x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
-        return False
+        return
     card, made = _pick(c)
     if not made:
-        if c.opt_effects("otherwise"):
-            x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
-        return False
+        x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
+        return
     if card is None:
-        return True
+        return
     leave(c, card, verb, str(c.e.opt("picker") or c.side))
     w.picks += ((c.source or "", card, here),)
     if verb == "returned" and w.sides.grip is not None:
         w.sides = replace(w.sides, grip=w.sides.grip + 1)
         c.note("grip_now", side=RUNNER, n=w.sides.grip)
-    return True
 
 
 @applies("trash_pick")
-def trash_pick(c: Call) -> bool:
+def trash_pick(c: Call) -> None:
     """An installed Runner card of the kind, picked, is trashed."""
-    return _resolve(c, "trashed")
+    _resolve(c, "trashed")
 
 
 @applies("return_pick")
-def return_pick(c: Call) -> bool:
+def return_pick(c: Call) -> None:
     """An installed Runner card of the kind, picked, returns to the grip (a counted grip grows by 1)."""
-    return _resolve(c, "returned")
+    _resolve(c, "returned")
 
 
 @applies("pick")
