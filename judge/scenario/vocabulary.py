@@ -56,11 +56,14 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
                            "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION,  # encounter
                            "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
-                           "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG}  # picks (docs/board.md)
+                           "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG, "if_picked": Opt.FLAG}  # picks (docs/board.md)
 
-# What a pick may take: installed Runner cards of a type, a subtype, or both (docs/board.md, Picks).
-PICK_KINDS = ("runner_card", "program", "hardware", "resource", "resource_or_hardware", "icebreaker",
-              "ai_program", "program_not_decoder_fracter_killer")
+# What a pick may take (docs/board.md, Picks): installed Runner cards of a type, a subtype or both;
+# Corp cards: a card in HQ, ice by where it is and what the card picking it is.
+RUNNER_KINDS = ("runner_card", "program", "hardware", "resource", "resource_or_hardware", "icebreaker",
+                "ai_program", "program_not_decoder_fracter_killer")
+SWAP_KINDS = ("other_ice", "two_other_ice", "ice_of_same_server", "ice_in_hq")
+PICK_KINDS = RUNNER_KINDS + ("card_in_hq",) + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this")
 
 
 @dataclass(frozen=True)
@@ -146,14 +149,18 @@ _SPECS = (
     EffectSpec("offer_jack_out", Shape.NONE),
     EffectSpec("rez_cost", Shape.AMOUNT),
     # picks (docs/board.md): an installed Runner card a player picks, named by a `pick:` action at the step
-    EffectSpec("trash_pick", Shape.WORD, ("picker", "may", "otherwise", "one_per_encounter"), choices=PICK_KINDS),
-    EffectSpec("return_pick", Shape.WORD, ("picker", "may", "otherwise"), choices=PICK_KINDS),  # to the grip
+    EffectSpec("trash_pick", Shape.WORD, ("picker", "may", "otherwise", "one_per_encounter", "if_picked"),
+               choices=RUNNER_KINDS + ("card_in_hq",)),
+    EffectSpec("return_pick", Shape.WORD, ("picker", "may", "otherwise", "if_picked"), choices=RUNNER_KINDS),  # to the grip
+    EffectSpec("swap_pick", Shape.WORD, ("picker", "if_picked"), choices=SWAP_KINDS),  # ice swapped with picked ice
+    EffectSpec("derez_pick", Shape.WORD, ("picker", "if_picked"), choices=("rezzed_ice_of_attacked_server",)),
+    EffectSpec("rez_pick", Shape.WORD, ("picker", "if_picked"), choices=("derezzed_by_this",)),  # ignoring all costs
     EffectSpec("pick", Shape.CARD),  # written as an action: the card the pick resolving at this step takes  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
 BARE: tuple[str, ...] = tuple(s.name for s in _SPECS if s.shape is Shape.NONE)
-PICKS: tuple[str, ...] = ("trash_pick", "return_pick")  # the effects a `pick:` action names the card of
+PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick")  # the effects a `pick:` action names the card of
 
 
 def names(*shapes: Shape) -> tuple[str, ...]:
