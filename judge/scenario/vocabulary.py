@@ -56,7 +56,8 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
                            "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION,  # encounter
                            "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
-                           "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG, "if_picked": Opt.FLAG}  # picks (docs/board.md)
+                           "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG, "if_picked": Opt.FLAG,
+                           "once_per_run": Opt.FLAG}  # picks (docs/board.md)
 
 # What a pick may take (docs/board.md, Picks): installed Runner cards of a type, a subtype or both;
 # Corp cards: a card in HQ, ice by where it is and what the card picking it is.
@@ -152,7 +153,7 @@ _SPECS = (
     EffectSpec("trash_pick", Shape.WORD, ("picker", "may", "otherwise", "one_per_encounter", "if_picked"),
                choices=RUNNER_KINDS + ("card_in_hq",)),
     EffectSpec("return_pick", Shape.WORD, ("picker", "may", "otherwise", "if_picked"), choices=RUNNER_KINDS),  # to the grip
-    EffectSpec("swap_pick", Shape.WORD, ("picker", "if_picked"), choices=SWAP_KINDS),  # ice swapped with picked ice
+    EffectSpec("swap_pick", Shape.WORD, ("picker", "if_picked", "once_per_run", "then"), choices=SWAP_KINDS),  # ice swapped with picked ice
     EffectSpec("derez_pick", Shape.WORD, ("picker", "if_picked"), choices=("rezzed_ice_of_attacked_server",)),
     EffectSpec("rez_pick", Shape.WORD, ("picker", "if_picked"), choices=("derezzed_by_this",)),  # ignoring all costs
     EffectSpec("pick", Shape.CARD),  # written as an action: the card the pick resolving at this step takes  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)

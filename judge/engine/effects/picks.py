@@ -167,8 +167,12 @@ def swap_pick(c: Call) -> None:
     """Ice swapped with picked ice: this card with another installed ice (Thimblerig), the ice of the
     moment with another of its server (Mumbad City Grid) or with ice from HQ, which goes there in its
     place (Midori), or two other installed ice with each other (Metamorph). The swap is `swap_ice`'s:
-    the Runner's position follows the rules that one follows."""
+    the Runner's position follows the rules that one follows. `then` resolves after a swap made
+    (Midori's jack out); `once_per_run`: the card swaps at most once in the run."""
     x, w, kind = c.x, c.x.w, c.name
+    if c.e.opt("once_per_run") and any(s == c.source for s, _, _ in w.picks):
+        c.note("pick_once_per_run", card=c.source or "")
+        return
     if kind in ("ice_of_same_server", "ice_in_hq") and w.ice is None:
         c.warn("w_no_ice_now", what=c.e.kind)
         return
@@ -187,6 +191,7 @@ def swap_pick(c: Call) -> None:
         x.w.contents = board.add_card(board.remove_card(x.w.contents, cards[0]), "HQ", out)
         x.w.rezzed -= {cards[0]}
     x.w.picks += tuple((c.source or "", k, encounter_id(x.w)) for k in cards)
+    x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)  # Midori: "if you do"
 
 
 @applies("derez_pick")
