@@ -168,3 +168,41 @@ def test_the_schema_knows_the_pick_words():
     props = schema()["$defs"]["effect"]["oneOf"][1]["properties"]
     assert {"trash_pick", "return_pick", "pick", "picker", "one_per_encounter"} <= set(props)
     assert "runner_card" in props["trash_pick"]["enum"]
+
+
+def test_a_run_event_reacts_only_in_the_run_it_made():
+    from judge.engine import run_turn
+    sc = scenario("""
+        servers: {HQ: {ice: [{card: tollbooth, rezzed: true}], cards: [Hedge Fund]}}
+        runner: {credits: 3, cards: [{card: window_of_opportunity}]}
+        runs:
+          - {server: HQ, by: Window of Opportunity}
+          - {server: HQ}
+        """)
+    first, second = run_turn(sc)
+    assert first.lists["passed"] == ["Tollbooth"] and not first.lists["encountered"]
+    assert second.lists["encountered"] == ["Tollbooth"]  # rezzed again when run 1 ended, not derezzed again
+    assert not any("Window of Opportunity" in x for x in texts(second))
+
+
+def test_a_may_pick_with_no_pick_written_is_not_used_and_says_so():
+    t = run_yaml("""
+        run: {server: HQ}
+        servers: {HQ: {ice: [{card: thimblerig, rezzed: true}, {card: ice_wall, rezzed: true}], cards: [Hedge Fund]}}
+        actions: [{at: "3.1", ice: Thimblerig, by: runner, break: all}]
+        """)
+    assert any("no pick is written for this step: it is not used" in x for x in texts(t))
+    assert t.lists["encountered"] == ["Thimblerig", "Ice Wall"]
+
+
+def test_two_picks_swap_two_other_ice():
+    t = run_yaml("""
+        run: {server: HQ}
+        servers:
+          HQ: {ice: [{card: metamorph, rezzed: true}, {card: ice_wall}], cards: [Hedge Fund]}
+          R&D: {ice: [{card: enigma}, {card: tollbooth}]}
+        actions:
+          - {at: "3.2", ice: Metamorph, by: corp, pick: Ice Wall}
+          - {at: "3.2", ice: Metamorph, by: corp, pick: Enigma}
+        """)
+    assert t.lists["approached"] == ["Metamorph", "Enigma"]
