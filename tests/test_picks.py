@@ -206,3 +206,19 @@ def test_two_picks_swap_two_other_ice():
           - {at: "3.2", ice: Metamorph, by: corp, pick: Enigma}
         """)
     assert t.lists["approached"] == ["Metamorph", "Enigma"]
+
+
+def test_the_runner_gives_up_one_card_and_declines_the_next_subroutine():
+    t = run_yaml("""
+        run: {server: HQ}
+        runner: {credits: 5, grip: 5, cards: [{card: corroder}, {card: cyberfeeder}]}
+        servers: {HQ: {ice: [{card: kamali_1_0, rezzed: true}, {card: ice_wall, rezzed: true, counters: {advancement: 0}}],
+                       cards: [Hedge Fund]}}
+        actions:
+          - {at: "3.2", ice: Kamali 1.0, by: runner, pick: Cyberfeeder}
+          - {at: "3.2", ice: Kamali 1.0, by: runner, decline: Kamali 1.0}
+          - {at: "3.1", ice: Ice Wall, by: runner, break: all, with: Corroder}
+        """)
+    assert "Cyberfeeder is trashed" in texts(t) and "Corroder is trashed" not in texts(t)
+    assert t.board["damage"]["core"] == 2  # no resource to give up, and the program kept
+    assert t.outcome()["status"] == "successful"

@@ -22,7 +22,6 @@ from dataclasses import replace
 from ...i18n import msg
 from ...scenario import CORP, RUNNER, Card, Effect
 from .. import board
-from ..costs import declined_here
 from ..encounter import encounter_id
 from .core import Call, applies
 from .ice import leave
@@ -74,9 +73,9 @@ def eligible(c: Call, kind: str) -> list[str]:
     return [k.key for k in x.ctx.sc.runner_cards if k.side == RUNNER and fits(k, kind) and x.in_play(k.key)]
 
 
-def _written(c: Call, picker: str, cards: list[str]) -> str | None:
+def _written(c: Call, picker: str, cards: list[str], peek: bool = False) -> str | None:
     """The first pick written for this step by the picking side, not used yet, that names one of
-    `cards`; it is used now."""
+    `cards`; it is used now (unless `peek`)."""
     x, st = c.x, c.st
     w = x.w
     for a in x.ctx.actions_at(st.id, w.ice if st.per_ice else None, w.visit):
@@ -84,6 +83,8 @@ def _written(c: Call, picker: str, cards: list[str]) -> str | None:
             continue
         for e in a.effects:
             if e.kind == "pick" and x.ctx.names.get(e.name, e.name) in cards:
+                if peek:
+                    return x.ctx.names.get(e.name, e.name)
                 w.sides = replace(w.sides, used_bids=w.sides.used_bids | {a.index})
                 w.applied |= {a.index}
                 return x.ctx.names.get(e.name, e.name)
@@ -124,6 +125,29 @@ def _pick(c: Call, n: int = 1) -> tuple[tuple[str, ...], bool]:
     return (), True
 
 
+def _declines(c: Call) -> bool:
+    """The picking player declines this "may" (Kamali 1.0: they keep their cards and take the
+    damage): a card whose optional ability was declined already, or a `decline: <card>` written at
+    this step that names no card to give up first. Each decline action answers one such pick, in
+    order, so the Runner may give a card up for one subroutine and decline another."""
+    x, w, st, card = c.x, c.x.w, c.st, c.source
+    if card is None:
+        return False
+    if card in w.declined:
+        return True
+    picker = _picker(c)
+    if _written(c, picker, eligible(c, c.name), peek=True) is not None:
+        return False  # a card to give up is written for this pick
+    for a in x.ctx.actions_at(st.id, w.ice if st.per_ice else None, w.visit):
+        if a.index in w.sides.used_bids or a.side != picker or not a.effects:
+            continue
+        if all(e.kind == "decline" for e in a.effects) and card in {x.ctx.names.get(e.name, e.name) for e in a.effects}:
+            w.sides = replace(w.sides, used_bids=w.sides.used_bids | {a.index})
+            w.applied |= {a.index}
+            return True
+    return False
+
+
 def _remove(c: Call, verb: str) -> None:
     """Never a cost: what follows a pick in its list happens whatever was picked (Tithonium's end
     of the run); a Runner's "unless they give up a card" is `may` with `otherwise` (Kamali 1.0)."""
@@ -132,7 +156,7 @@ def _remove(c: Call, verb: str) -> None:
     if c.e.opt("one_per_encounter") and c.source and any(s == c.source and e == here for s, _, e in w.picks):
         c.note("pick_limit", card=c.source)
         return
-    if c.e.opt("may") and declined_here(c):
+    if c.e.opt("may") and eligible(c, c.name) and _declines(c):
         c.note("pick_declined", side=RUNNER, card=c.source or "", what=msg(f"engine.pick_kinds.{c.name}"))
         x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
         return
