@@ -160,14 +160,36 @@ def _removes_an_installed_runner_card(sub) -> bool:
     return bool(_REMOVES.search(text)) and not _ELSEWHERE.search(text)
 
 
-def test_a_subroutine_that_removes_a_picked_runner_card_makes_its_model_approximate_and_says_so():
+_PICKS = ("trash_pick", "return_pick")
+
+
+def _computes_a_pick(sub) -> bool:
+    """The subroutine's effect removes a card a player picks (docs/board.md, Picks)."""
+    return isinstance(sub, dict) and any(p in json.dumps(sub.get("effect", "")) for p in _PICKS)
+
+
+def test_a_subroutine_that_removes_a_picked_runner_card_computes_the_pick_or_says_it_does_not():
     found = [cid for cid, m in MODELS.items() if any(map(_removes_an_installed_runner_card, m.card.get("subroutines", [])))]
 
     assert len(found) >= 20, found
+    computed = 0
     for cid in found:
         m = MODELS[cid]
-        assert m.confidence == "approximate", f"{cid}: one convention for picks a model cannot make"
-        assert any(x["en"] == PICKED for x in m.left_out), f"{cid}: left_out says the convention's words"
+        subs = [s for s in m.card.get("subroutines", []) if _removes_an_installed_runner_card(s)]
+        says = any(x["en"] == PICKED for x in m.left_out)
+        if all(map(_computes_a_pick, subs)):
+            computed += 1
+            assert not says, f"{cid}: its picks are computed; left_out must not say they are not"
+        else:
+            assert m.confidence == "approximate", f"{cid}: a pick the model does not make leaves it approximate"
+            assert says, f"{cid}: left_out says the convention's words"
+    assert computed >= 10, "the ice whose picks are decisions (Týr, Rototurret, Archer...)"
+
+
+def test_a_model_that_computes_a_pick_is_checked_with_a_runner_card_installed():
+    for cid, m in MODELS.items():
+        if any(map(_computes_a_pick, m.card.get("subroutines", []))):
+            assert any(c.get("runner", {}).get("cards") for c in m.checks), f"{cid}: a check gives the pick a card to take"
 
 
 @pytest.mark.parametrize(("text", "removes"), [

@@ -52,7 +52,6 @@ OVERRIDES = {
     "Mind Game": "the server the Corp picks (the model picks Archives)",
     "Singularity": "the cards its replacement trashes (the model names none)",
     "Snitch": "the unrezzed ice it meets (the model does not check that the ice is unrezzed)",
-    "Thimblerig": "the ice the Corp swaps it with",
     "Woodcutter": "how many advancement tokens it has (the model has one)",
 }
 

@@ -131,13 +131,15 @@ def _unapplied(ctx: Context, events: list[Event], s: State) -> list[Event]:
 
 def _unused_bids(ctx: Context, s: State) -> list[Event]:
     """A trace boost or psi bid that no trace or psi game used (written at a step where none
-    resolved); one the run never reached is already an action never applied."""
+    resolved), a pick that no pick took (docs/board.md, Picks); one the run never reached is
+    already an action never applied."""
     out: list[Event] = []
     for p in ctx.placed:
         a = next(a for a in ctx.sc.actions if a.index == p.action)
         if a.index in s.applied and a.index not in s.sides.used_bids and any(
-                e.kind in ("trace_boost", "psi_bid") for e in a.effects):
+                e.kind in ("trace_boost", "psi_bid", "pick") for e in a.effects):
+            picks = any(e.kind == "pick" for e in a.effects)
             out.append(Event(kind=WARNING, step=p.step, ice=p.ice, occurrence=p.occurrence, side=a.side,
-                             msg="w_bid_unused", args=(("what", a.effects), ("at", p.occurrence)), rule=p.step,
+                             msg="w_pick_unused" if picks else "w_bid_unused", args=(("what", a.effects), ("at", p.occurrence)), rule=p.step,
                              extra=(("action", a.index), ("line", a.line))))
     return out

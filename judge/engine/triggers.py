@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import ScenarioError
 from ..rulesets.model import Step
 from ..rulesets.whens import MOMENTS, Moment
-from ..scenario import CENTRALS, CORP, RUNNER, Ability, Action, Card
+from ..scenario import CENTRALS, CORP, RUNNER, Ability, Action, Card, walk_effects
 from . import board
 from .conditions import failing
 from .protocol import Executor
@@ -229,7 +229,7 @@ def _offered(x: Executor, items: list[Pending]) -> dict[int, str]:
     """Jack-out actions granted by a card whose pending ability offers a jack out while it resolves
     (`offer_jack_out`, Mirāju): action index -> that card. They are taken inside the ability."""
     offering = {it.card.key for it in items if isinstance(it, Triggered)
-                and any(e.kind == "offer_jack_out" for e in it.ability.effects)}
+                and any(e.kind == "offer_jack_out" for e in walk_effects(it.ability.effects))}  # Midori: in `then:`
     if not offering:
         return {}
     out = {}

@@ -37,12 +37,16 @@ def run_turn(sc: Scenario, ruleset_id: str | None = None) -> list[Trace]:
     more runs: the turn stops there."""
     traces: list[Trace] = []
     last: State | None = None
+    made_by: str | None = None
     for part in sc.runs or (sc,):
         ctx, s = start(part, ruleset_id)
         if last is not None:
             if last.sides.flatlined:
                 break
             s = carry(s, last)
+            if made_by is not None:  # the run event of the run before is in the heap: it reacts no more
+                s = evolve(s, removed=s.removed | {made_by})
+        made_by = ctx.sc.by if ctx.sc.by and ctx.cards.get(ctx.sc.by) is not None and ctx.cards[ctx.sc.by].type == "event" else None
         events = []
         states = [(0, s)]
         while not s.done:

@@ -33,9 +33,9 @@ from .model import (
 )
 from .parse import parse_scenario
 from .validate import MAX_NAME, MAX_TEXT
-from .vocabulary import BARE, EFFECTS, EffectSpec, Shape, names
+from .vocabulary import BARE, EFFECTS, PICK_KINDS, PICKS, EffectSpec, Shape, names
 
 __all__ = ["Card", "Ability", "Subroutine", "Effect", "Action", "Server", "Scenario", "load_scenario",
            "parse_scenario", "CENTRALS", "WHENS", "CARD_TYPES", "SIDES", "RUNNER", "CORP", "EFFECTS",
-           "EffectSpec", "Shape", "BARE", "names", "EXPECT_KEYS", "OUTCOMES", "MAX_NAME", "MAX_TEXT",
+           "EffectSpec", "Shape", "BARE", "names", "PICKS", "PICK_KINDS", "EXPECT_KEYS", "OUTCOMES", "MAX_NAME", "MAX_TEXT",
            "describe_effect", "describe_effects", "describe_action", "walk_effects", "Amount", "THIS", "THAT_ICE"]

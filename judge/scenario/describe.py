@@ -7,7 +7,7 @@ from typing import Any, cast
 
 from ..i18n import Text, has, in_lang, t
 from .model import THAT_ICE, Action, Amount, Card, Effect
-from .vocabulary import EFFECTS, Shape
+from .vocabulary import EFFECTS, PICKS, Shape
 
 __all__ = ["describe_effect", "describe_effects", "describe_action"]
 
@@ -36,6 +36,8 @@ def _arg(e: Effect, lang: str) -> object:
                          if v is False else t(f"engine.conditions.{k}", lang, v="" if v is True else v)
                          for k, v in e.arg)
     if shape is Shape.WORD:
+        if e.kind in PICKS:
+            return t(f"engine.pick_kinds.{e.arg}", lang)
         return t(f"engine.{e.kind}s.{e.arg}", lang) if e.kind in ("forbid", "allow") else e.arg
     if isinstance(e.arg, Text):
         return e.arg.text(lang)
@@ -83,6 +85,8 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
             named = _w("that_ice", lang) if v == THAT_ICE else _w(str(v), lang) if v in ("this", "encountered_ice") \
                 else in_lang(v, lang)
             out += f" ({_w(k, lang)} {named})"
+        elif k == "picker":
+            out += f" ({t(f'engine.picks.by_{v}', lang)})"
         elif k == "until":
             out += f" ({t(f'engine.until.{v}', lang)})"
     return out

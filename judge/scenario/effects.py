@@ -10,7 +10,7 @@ from . import cards
 from .board import parse_counters
 from .conditions import COUNTS, parse_conditions
 from .encounter import DURATIONS
-from .model import Amount, Effect
+from .model import SIDES, Amount, Effect
 from .validate import MAX_TEXT, Validator, value_kind
 from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
 from .yamlsource import YPath
@@ -144,6 +144,8 @@ def _option(V: Validator, opt: str, val: Any, p: YPath, side: str) -> object:
         return V.string(val, p, kind="a_card_name")
     if shape is Opt.DURATION:
         return V.choice(val, p, DURATIONS, "value")
+    if shape is Opt.SIDE:
+        return V.choice(val, p, SIDES, "player")
     return V.boolean(val, p)  # Opt.FLAG
 
 

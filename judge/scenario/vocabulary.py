@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from . import legality
 
-__all__ = ["Shape", "EffectSpec", "EFFECTS", "OPTIONS", "BARE", "names"]
+__all__ = ["Shape", "EffectSpec", "EFFECTS", "OPTIONS", "BARE", "names", "PICK_KINDS", "PICKS"]
 
 
 class Shape(StrEnum):
@@ -46,6 +46,7 @@ class Opt(StrEnum):
     CARD = "card"          # the name of a card
     FLAG = "flag"          # true or false
     DURATION = "duration"  # encounter_ends, run_ends, turn_ends (`encounter.DURATIONS`)
+    SIDE = "side"          # runner or corp
 
 
 # Option name -> the shape of its value.
@@ -54,7 +55,16 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "mandatory": Opt.FLAG, "root": Opt.FLAG,
                            "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
                            "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION,  # encounter
-                           "may": Opt.FLAG, "paying": Opt.CARD}  # costs a player may decline, jack-out costs
+                           "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
+                           "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG, "if_picked": Opt.FLAG,
+                           "once_per_run": Opt.FLAG}  # picks (docs/board.md)
+
+# What a pick may take (docs/board.md, Picks): installed Runner cards of a type, a subtype or both;
+# Corp cards: a card in HQ, ice by where it is and what the card picking it is.
+RUNNER_KINDS = ("runner_card", "program", "hardware", "resource", "resource_or_hardware", "icebreaker",
+                "ai_program", "program_not_decoder_fracter_killer")
+SWAP_KINDS = ("other_ice", "two_other_ice", "ice_of_same_server", "ice_in_hq")
+PICK_KINDS = RUNNER_KINDS + ("card_in_hq",) + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this")
 
 
 @dataclass(frozen=True)
@@ -139,11 +149,20 @@ _SPECS = (
     # costs a player may decline, jack-out costs, a jack out offered inside an ability (docs/encounter.md)
     EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
     EffectSpec("offer_jack_out", Shape.NONE),
-    EffectSpec("rez_cost", Shape.AMOUNT),  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
+    EffectSpec("rez_cost", Shape.AMOUNT),
+    # picks (docs/board.md): an installed Runner card a player picks, named by a `pick:` action at the step
+    EffectSpec("trash_pick", Shape.WORD, ("picker", "may", "otherwise", "one_per_encounter", "if_picked"),
+               choices=RUNNER_KINDS + ("card_in_hq",)),
+    EffectSpec("return_pick", Shape.WORD, ("picker", "may", "otherwise", "if_picked"), choices=RUNNER_KINDS),  # to the grip
+    EffectSpec("swap_pick", Shape.WORD, ("picker", "if_picked", "once_per_run", "then"), choices=SWAP_KINDS),  # ice swapped with picked ice
+    EffectSpec("derez_pick", Shape.WORD, ("picker", "if_picked"), choices=("rezzed_ice_of_attacked_server",)),
+    EffectSpec("rez_pick", Shape.WORD, ("picker", "if_picked"), choices=("derezzed_by_this",)),  # ignoring all costs
+    EffectSpec("pick", Shape.CARD),  # written as an action: the card the pick resolving at this step takes  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
 BARE: tuple[str, ...] = tuple(s.name for s in _SPECS if s.shape is Shape.NONE)
+PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick")  # the effects a `pick:` action names the card of
 
 
 def names(*shapes: Shape) -> tuple[str, ...]:

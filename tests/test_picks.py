@@ -1,0 +1,224 @@
+"""Picks as decisions (docs/board.md, "Picks are decisions"): an effect that removes an installed
+Runner card a player picks, the `pick:` action that names it, and the stated default."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import run_yaml, scenario, texts
+
+from judge.errors import ScenarioError
+from judge.scenario.schema import schema
+
+BOARD = """
+title: picks
+run: {server: HQ}
+runner: {credits: 10, grip: %(grip)s, cards: %(cards)s}
+servers:
+  HQ:
+    ice:
+      - name: Picker
+        rezzed: true
+        subroutines:
+          - {text: Trash a card, effect: %(effect)s}
+      - {card: ice_wall, rezzed: true, counters: {advancement: 0}}
+    cards: [Hedge Fund]
+actions: %(actions)s
+"""
+WALL = '{at: "3.1", ice: Ice Wall, by: runner, break: all, with: Corroder}'
+TWO = "[{card: corroder}, {card: gordian_blade}]"
+
+
+def picks(effect: str = "{trash_pick: program}", cards: str = TWO, actions: tuple[str, ...] = (WALL,),
+          grip: int = 0, ruleset: str | None = None):
+    text = BOARD % {"effect": effect, "cards": cards, "grip": grip, "actions": "[" + ", ".join(actions) + "]"}
+    return run_yaml(text + (f"ruleset: {ruleset}\n" if ruleset else ""))
+
+
+def warnings(t) -> list[str]:
+    return [w.text(t.rs) for w in t.warnings]
+
+
+def test_the_written_pick_is_trashed_and_the_trashed_breaker_cannot_break():
+    t = picks(actions=('{at: "3.2", ice: Picker, by: corp, pick: Corroder}', WALL))
+    assert t.outcome()["status"] == "unsuccessful"
+    assert "Corroder is trashed" in texts(t)
+    assert any("Corroder is not an installed Runner card" in w for w in warnings(t))
+
+
+def test_picking_the_other_card_leaves_the_breaker_that_matters():
+    t = picks(actions=('{at: "3.2", ice: Picker, by: corp, pick: Gordian Blade}', WALL))
+    assert t.outcome()["status"] == "successful"
+    assert "Gordian Blade is trashed" in texts(t)
+    assert not warnings(t)
+
+
+def test_the_only_card_of_the_kind_is_picked_by_default_and_the_trace_says_why():
+    t = picks(cards="[{card: corroder}]")
+    assert t.outcome()["status"] == "unsuccessful"
+    assert any("the only program there is to pick" in x for x in texts(t))
+
+
+def test_several_cards_and_no_pick_written_warn_naming_them_and_remove_none():
+    t = picks()
+    assert t.outcome()["status"] == "successful"
+    assert any("Corroder, Gordian Blade" in w and "none is removed" in w for w in warnings(t))
+
+
+def test_no_card_of_the_kind_removes_nothing_and_says_so():
+    t = picks(effect="{trash_pick: hardware}")
+    assert t.outcome()["status"] == "successful"
+    assert any("No piece of hardware can be picked" in x for x in texts(t))
+
+
+def test_a_pick_of_a_card_of_another_kind_is_not_taken_and_is_warned_after_the_run():
+    t = picks(effect="{trash_pick: hardware}", actions=('{at: "3.2", ice: Picker, by: corp, pick: Corroder}', WALL))
+    assert t.outcome()["status"] == "successful"  # Corroder stays
+    assert any("was not taken" in w and "Corroder" in w for w in warnings(t))
+
+
+def test_a_pick_written_by_the_side_that_does_not_pick_is_not_taken():
+    t = picks(actions=('{at: "3.2", ice: Picker, by: runner, pick: Gordian Blade}', WALL))
+    assert "Gordian Blade is trashed" not in texts(t)
+    assert any("was not taken" in w for w in warnings(t))
+
+
+def test_the_kind_is_checked_a_fracter_is_not_a_program_hagen_may_take():
+    t = picks(effect="{trash_pick: program_not_decoder_fracter_killer}", cards="[{card: corroder}, {card: mayfly}]")
+    assert "Mayfly is trashed" in texts(t)
+    assert t.outcome()["status"] == "successful"
+
+
+def test_a_returned_card_leaves_play_and_a_counted_grip_grows():
+    t = picks(effect="{return_pick: runner_card}", cards="[{card: corroder}]", grip=1)
+    assert "Corroder returns to the grip" in texts(t)
+    assert t.board["grip"] == 2
+    assert t.outcome()["status"] == "unsuccessful"
+
+
+def test_the_runner_picks_when_the_effect_says_so():
+    t = picks(effect="{trash_pick: program, picker: runner}",
+              actions=('{at: "3.2", ice: Picker, by: runner, pick: Gordian Blade}', WALL))
+    assert "Gordian Blade is trashed" in texts(t)
+    assert t.outcome()["status"] == "successful"
+
+
+KAMALI = "{trash_pick: program, picker: runner, may: true, otherwise: {core_damage: 1}}"
+
+
+def test_unless_the_runner_gives_up_a_card_they_give_it_up_by_default():
+    t = picks(effect=KAMALI, cards="[{card: corroder}]", grip=3)
+    assert t.board["damage"]["core"] == 0 and t.outcome()["status"] == "unsuccessful"
+
+
+def test_declining_takes_the_other_answer_and_keeps_the_card():
+    t = picks(effect=KAMALI, cards="[{card: corroder}]", grip=3,
+              actions=('{at: "3.2", ice: Picker, by: runner, decline: Picker}', WALL))
+    assert t.board["damage"]["core"] == 1 and t.outcome()["status"] == "successful"
+
+
+def test_with_no_card_to_give_up_the_other_answer_happens():
+    t = picks(effect="{trash_pick: hardware, picker: runner, may: true, otherwise: {core_damage: 1}}", grip=3)
+    assert t.board["damage"]["core"] == 1
+
+
+def test_one_per_encounter_stops_the_second_removal():
+    effect = "[{trash_pick: program, one_per_encounter: true}, {trash_pick: program, one_per_encounter: true}]"
+    t = picks(effect=effect, actions=('{at: "3.2", ice: Picker, by: corp, pick: Gordian Blade}',
+                                      '{at: "3.2", ice: Picker, by: corp, pick: Corroder}', WALL))
+    assert "Gordian Blade is trashed" in texts(t) and "Corroder is trashed" not in texts(t)
+    assert any("already removed a Runner card in this encounter" in x for x in texts(t))
+
+
+def test_a_pick_is_not_a_cost_what_follows_it_happens():
+    t = picks(effect="[{trash_pick: resource}, end_run]")
+    assert t.outcome()["status"] == "unsuccessful"
+    assert any("No resource can be picked" in x for x in texts(t))
+
+
+def test_the_pick_happens_under_nsg_at_its_own_step():
+    t = picks(ruleset="nsg", actions=('{at: "6.9.3d", ice: Picker, by: corp, pick: Corroder}',
+                                       '{at: "6.9.3b", ice: Ice Wall, by: runner, break: all, with: Corroder}'))
+    assert "Corroder is trashed" in texts(t)
+    assert t.outcome()["status"] == "unsuccessful"
+
+
+def test_a_pick_naming_no_card_of_the_scenario_is_an_error():
+    with pytest.raises(ScenarioError) as e:
+        scenario(BOARD % {"effect": "{trash_pick: program}", "cards": TWO, "grip": 0,
+                          "actions": '[{at: "3.2", ice: Picker, by: corp, pick: Nobody}]'})
+    assert "Nobody" in e.value.located_text("en") and "pick" in e.value.located_text("en")
+
+
+def test_an_unknown_kind_is_an_error_that_lists_the_kinds():
+    with pytest.raises(ScenarioError) as e:
+        scenario(BOARD % {"effect": "{trash_pick: spaceship}", "cards": TWO, "grip": 0, "actions": "[]"})
+    text = e.value.located_text("en")
+    assert "trash_pick" in text and "runner_card" in text
+
+
+def test_korean_words_for_a_pick():
+    t = picks(cards="[{card: corroder}]")
+    ko = [e.text(t.rs, "ko") for e in t.events]
+    assert any("고를 수 있는 프로그램은 그것 하나뿐이다" in x for x in ko)
+    t = picks()
+    assert any("아무것도 제거되지 않는다" in w.text(t.rs, "ko") for w in t.warnings)
+
+
+def test_the_schema_knows_the_pick_words():
+    props = schema()["$defs"]["effect"]["oneOf"][1]["properties"]
+    assert {"trash_pick", "return_pick", "pick", "picker", "one_per_encounter"} <= set(props)
+    assert "runner_card" in props["trash_pick"]["enum"]
+
+
+def test_a_run_event_reacts_only_in_the_run_it_made():
+    from judge.engine import run_turn
+    sc = scenario("""
+        servers: {HQ: {ice: [{card: tollbooth, rezzed: true}], cards: [Hedge Fund]}}
+        runner: {credits: 3, cards: [{card: window_of_opportunity}]}
+        runs:
+          - {server: HQ, by: Window of Opportunity}
+          - {server: HQ}
+        """)
+    first, second = run_turn(sc)
+    assert first.lists["passed"] == ["Tollbooth"] and not first.lists["encountered"]
+    assert second.lists["encountered"] == ["Tollbooth"]  # rezzed again when run 1 ended, not derezzed again
+    assert not any("Window of Opportunity" in x for x in texts(second))
+
+
+def test_a_may_pick_with_no_pick_written_is_not_used_and_says_so():
+    t = run_yaml("""
+        run: {server: HQ}
+        servers: {HQ: {ice: [{card: thimblerig, rezzed: true}, {card: ice_wall, rezzed: true}], cards: [Hedge Fund]}}
+        actions: [{at: "3.1", ice: Thimblerig, by: runner, break: all}]
+        """)
+    assert any("no pick is written for this step: it is not used" in x for x in texts(t))
+    assert t.lists["encountered"] == ["Thimblerig", "Ice Wall"]
+
+
+def test_two_picks_swap_two_other_ice():
+    t = run_yaml("""
+        run: {server: HQ}
+        servers:
+          HQ: {ice: [{card: metamorph, rezzed: true}, {card: ice_wall}], cards: [Hedge Fund]}
+          R&D: {ice: [{card: enigma}, {card: tollbooth}]}
+        actions:
+          - {at: "3.2", ice: Metamorph, by: corp, pick: Ice Wall}
+          - {at: "3.2", ice: Metamorph, by: corp, pick: Enigma}
+        """)
+    assert t.lists["approached"] == ["Metamorph", "Enigma"]
+
+
+def test_the_runner_gives_up_one_card_and_declines_the_next_subroutine():
+    t = run_yaml("""
+        run: {server: HQ}
+        runner: {credits: 5, grip: 5, cards: [{card: corroder}, {card: cyberfeeder}]}
+        servers: {HQ: {ice: [{card: kamali_1_0, rezzed: true}, {card: ice_wall, rezzed: true, counters: {advancement: 0}}],
+                       cards: [Hedge Fund]}}
+        actions:
+          - {at: "3.2", ice: Kamali 1.0, by: runner, pick: Cyberfeeder}
+          - {at: "3.2", ice: Kamali 1.0, by: runner, decline: Kamali 1.0}
+          - {at: "3.1", ice: Ice Wall, by: runner, break: all, with: Corroder}
+        """)
+    assert "Cyberfeeder is trashed" in texts(t) and "Corroder is trashed" not in texts(t)
+    assert t.board["damage"]["core"] == 2  # no resource to give up, and the program kept
+    assert t.outcome()["status"] == "successful"
