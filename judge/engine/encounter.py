@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import Msg, Text, has, msg, t
 from ..scenario import CORP, RUNNER, Amount, Card
-from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker, Pump
+from ..scenario.encounter import ANY, CHOSEN, ENCOUNTERED_ICE, BreakAbility, Breaker, Pump
 from . import board
-from .boardstate import counters_on
+from .boardstate import counters_on, with_counters
 from .state import Flag, encounter_id
 from .trace import ACTION, WARNING
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .protocol import Executor
 
 __all__ = ["Plan", "plan_break", "can_break", "strength_of", "encounter_id", "add_boost", "break_with", "rez_paid", "corp_pay", "corp_gain",
-           "say_once", "plan_pumps", "plan_breaks"]
+           "say_once", "plan_pumps", "plan_breaks", "subtypes_of", "fully_broke_with", "gain_subtype"]
 
 INF = 10**9
 
@@ -71,12 +71,37 @@ def strength_of(x: Executor, key: str) -> int | None:
 
 def _counted_strength(x: Executor, key: str, per: Amount) -> int:
     """Strength from counters on the card itself (Hadrian's Wall: +1 per advancement counter).
-    Counters the scenario does not give are counted as none, and said once per run."""
+    Counters the scenario does not give are counted as none, and said once per run. Also the
+    Runner's grip (Cradle, `times: -1`; not given: counted as none, and said once), core damage the
+    Runner took (Begemot: in this turn's runs; earlier damage is written as `strength:`), and 1 when
+    the card was installed this turn (Gauss)."""
+    if not per.count.endswith("_counters"):
+        return per.plus + per.times * _board_count(x, key, per.count)
     kind = per.count[:-len("_counters")]
     if key not in x.w.sides.counted and f"counters:{key}" not in x.w.said:
         x.w.said |= {f"counters:{key}"}
         x.emit(WARNING, "w_counters_not_given", card=key, what=msg(f"engine.counter_kinds.{kind}"))
     return per.plus + per.times * counters_on(x.w.sides, key).get(kind, 0)
+
+
+def _board_count(x: Executor, key: str, what: str) -> int:
+    """`grip`, `core_damage` or `installed_this_turn` for a strength counted on the board."""
+    sides = x.w.sides
+    if what == "grip":
+        if sides.grip is None:
+            say_warning_once(x, f"grip_strength:{key}", "w_grip_not_given", card=key)
+        return sides.grip or 0
+    if what == "core_damage":
+        return sides.damage[2]
+    card = x.ctx.cards.get(key)
+    return 1 if card is not None and card.installed_this_turn else 0
+
+
+def say_warning_once(x: Executor, said: str, key: str, **args: Any) -> None:
+    """A warning the trace carries once per run."""
+    if said not in x.w.said:
+        x.w.said |= {said}
+        x.emit(WARNING, key, **args)
 
 
 def add_boost(x: Executor, key: str, n: int, until: str) -> None:
@@ -119,20 +144,36 @@ def plan_pumps(br: Breaker, need: int) -> tuple[int, tuple[int, ...]]:
     return best[need][0], best[need][2]
 
 
-def plan_breaks(br: Breaker, subtypes: tuple[str, ...], n: int) -> tuple[int, int]:
+def plan_breaks(br: Breaker, subtypes: tuple[str, ...], n: int, card: Card | None = None) -> tuple[int, int]:
     """The least cost of breaking `n` subroutines with the abilities that fit the ice, and the number
     of uses (INF when no ability fits)."""
-    fits = [b for b in br.breaks if b.fits(subtypes)]
+    cost, uses, _ = plan_break_uses(usable_breaks(br, subtypes, card), n)
+    return cost, uses
+
+
+def usable_breaks(br: Breaker, subtypes: tuple[str, ...], card: Card | None) -> list[BreakAbility]:
+    """The break abilities that fit the ice now: its subtypes (a `chosen` subtype is the card's
+    `chosen:`), and for an ability of the turn the breaker was installed, that turn (Euler)."""
+    chosen = card.chosen.lower().replace("_", " ") if card is not None and card.chosen else None
+    installed_now = card is not None and card.installed_this_turn
+    return [b for b in br.breaks if b.fits(subtypes, chosen) and (installed_now or not b.install_turn)]
+
+
+def plan_break_uses(fits: list[BreakAbility], n: int) -> tuple[int, int, tuple[int, ...]]:
+    """The least cost of breaking `n` subroutines with these abilities, the number of uses, and
+    the uses of each (INF when none fits); on equal cost, fewer uses."""
     if not fits:
-        return INF, 0
+        return INF, 0, ()
+    none = tuple(0 for _ in fits)
     if n <= 0:
-        return 0, 0
-    best = [(0, 0)] + [(INF, 0)] * n
+        return 0, 0, none
+    best: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, none)] + [(INF, 0, none)] * n
     for s in range(1, n + 1):
-        for b in fits:
+        for i, b in enumerate(fits):
             prev = best[max(0, s - (b.subs or n))]
-            if prev[0] < INF and (prev[0] + b.cost, prev[1] + 1) < best[s]:
-                best[s] = (prev[0] + b.cost, prev[1] + 1)
+            cand = (prev[0] + b.cost, prev[1] + 1, tuple(u + (j == i) for j, u in enumerate(prev[2])))
+            if prev[0] < INF and cand[:2] < best[s][:2]:
+                best[s] = cand
     return best[n]
 
 
@@ -146,6 +187,24 @@ def _restricted(x: Executor) -> list[tuple[str, int]]:
                 and x.in_play(key):
             out.append((key, n))
     return out
+
+
+def _stealth(x: Executor) -> list[tuple[str, int]]:
+    """Hosted credits on stealth cards that may pay for icebreakers (Afterimage's pump), card by card."""
+    return [(key, n) for key, n in _restricted(x) if "stealth" in x.ctx.cards[key].subtypes]
+
+
+def _pay_stealth(x: Executor, n: int) -> int:
+    """Pay n from credits hosted on stealth cards (what was taken)."""
+    w, left = x.w, n
+    spent = dict(w.hosted)
+    for key, have in _stealth(x):
+        take = min(have, left)
+        spent[key] = have - take
+        left -= take
+    w.hosted = tuple(spent.items())
+    w.spent = (w.spent[0] + n - left, w.spent[1])
+    return n - left
 
 
 def _pay_for_breaker(x: Executor, n: int) -> tuple[int, int, int]:
@@ -209,13 +268,14 @@ class Plan:
     total: int = 0
     ice_strength: int = 0
     unknown_strength: bool = False
+    counters: tuple[tuple[str, int], ...] = ()  # counters the breaks spend, by kind
+    stealth: int = 0                 # credits of the total that come from stealth cards
 
 
 def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     """How `key` would break `nums` of `ice` now: the least cost, or the reason it cannot."""
     w = x.w
     card: Card | None = x.ctx.cards.get(key)
-    ice_card = x.ctx.cards[ice]
     if card is None or card.side != RUNNER or not x.in_play(key):
         return Plan("w_breaker_absent", (("breaker", key), ("ice", ice)))
     br = card.breaker
@@ -225,15 +285,23 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
         return Plan("w_breaker_turn", (("breaker", key),))
     if br.one_ice_per_run and any(b == key and i != ice for b, i in w.used_on):
         return Plan("w_breaker_one_ice", (("breaker", key), ("other", next(i for b, i in w.used_on if b == key))))
+    if br.host_only and host_of(x, card) != ice:
+        return Plan("w_breaker_host", (("breaker", key), ("ice", ice), ("host", host_of(x, card) or msg("engine.none"))))
     todo = tuple(n for n in nums if n not in w.broken)
-    brk_cost, _ = plan_breaks(br, ice_card.subtypes, len(todo))
+    kinds = subtypes_of(x, ice)
+    fits = usable_breaks(br, kinds, card)
+    brk_cost, _, brk_uses = plan_break_uses(fits, len(todo))
     if brk_cost >= INF:
-        return Plan("w_breaker_interface", (("breaker", key), ("ice", ice), ("kinds", subtype_words(ice_card.subtypes)),
-                                            ("breaks", subtype_words(tuple(s for b in br.breaks for s in b.subtypes)))))
+        chosen = card.chosen.lower().replace("_", " ") if card.chosen else ""
+        breaks = tuple(chosen if s == CHOSEN else s for b in br.breaks for s in b.subtypes if s != CHOSEN or chosen)
+        return Plan("w_breaker_interface", (("breaker", key), ("ice", ice), ("kinds", subtype_words(kinds)),
+                                            ("breaks", subtype_words(breaks))))
     ice_str = strength_of(x, ice)
     unknown = ice_str is None
     ice_str = ice_str or 0
     own = strength_of(x, key) or 0
+    if br.equal_strength and own != ice_str:  # Atman: only ice of exactly its strength
+        return Plan("w_breaker_equal", (("breaker", key), ("ice", ice), ("own", own), ("ice_strength", ice_str)))
     need = ice_str - own
     if any(p.per for p in br.pumps):  # a pump counted on the board (Unity): its amount now
         br = replace(br, pumps=tuple(replace(p, strength=counted(x, p.per), per=None) if p.per else p
@@ -241,11 +309,85 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     pump_cost, uses = plan_pumps(br, need) if need > 0 and not br.fixed_strength else (0 if need <= 0 else INF, ())
     if pump_cost >= INF:
         return Plan("w_breaker_strength", (("breaker", key), ("ice", ice), ("own", own), ("ice_strength", ice_str)))
+    pumps = tuple((p, k) for p, k in zip(br.pumps, uses, strict=False) if k)
+    spends = _break_counters(fits, brk_uses)
+    short = _counters_short(x, key, spends)
+    if short is not None:
+        return Plan("w_breaker_counters", (("breaker", key), ("ice", ice), ("n", short[1]), ("have", short[2]),
+                                           ("what", msg(f"engine.counter_kinds.{short[0]}"))))
+    stealth = sum(p.cost * k for p, k in pumps if p.stealth)
+    if stealth > sum(n for _, n in _stealth(x)):
+        return Plan("w_breaker_stealth", (("breaker", key), ("n", stealth), ("have", sum(n for _, n in _stealth(x)))))
     total = pump_cost + brk_cost
     have = _available(x)
     if total > have:
         return Plan("w_breaker_credits", (("breaker", key), ("ice", ice), ("n", total), ("have", have)))
-    return Plan(None, (), todo, tuple((p, k) for p, k in zip(br.pumps, uses, strict=False) if k), total, ice_str, unknown)
+    return Plan(None, (), todo, pumps, total, ice_str, unknown, spends, stealth)
+
+
+def _break_counters(fits: list[BreakAbility], uses: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """The counters the break abilities used spend, by kind (God of War: 1 virus counter a use)."""
+    out: dict[str, int] = {}
+    for b, k in zip(fits, uses, strict=False):
+        if b.counter and k:
+            out[b.counter] = out.get(b.counter, 0) + k
+    return tuple(out.items())
+
+
+def _counters_short(x: Executor, key: str, spends: tuple[tuple[str, int], ...]) -> tuple[str, int, int] | None:
+    """The first kind the breaker has too few counters of (kind, needed, had); counters the
+    scenario does not give are not counted: taken as there, and said once."""
+    if not spends:
+        return None
+    if key not in x.w.sides.counted:
+        say_warning_once(x, f"break_counters:{key}", "w_counters_not_given", card=key,
+                         what=msg(f"engine.counter_kinds.{spends[0][0]}"))
+        return None
+    have = counters_on(x.w.sides, key)
+    return next(((k, n, have.get(k, 0)) for k, n in spends if have.get(k, 0) < n), None)
+
+
+def host_of(x: Executor, card: Card) -> str | None:
+    """The ice a breaker is hosted on: `chosen:` beside it (Ika). Not given: the encountered ice is
+    taken as its host, and the trace says so once."""
+    if card.chosen is not None:
+        return x.ctx.names.get(card.chosen, card.chosen)
+    say_warning_once(x, f"host:{card.key}", "w_host_not_given", card=card.key)
+    return x.w.ice
+
+
+def subtypes_of(x: Executor, key: str) -> tuple[str, ...]:
+    """A piece of ice's subtypes now: its own, and those an effect gave it for the encounter going
+    on (Engolo: code gate)."""
+    own = x.ctx.cards[key].subtypes
+    w = x.w
+    if not w.gained_subtypes or Flag.ENCOUNTERING not in w.flags:
+        return own
+    now = encounter_id(w)
+    more = tuple(s for k, s, enc in w.gained_subtypes if k == key and enc == now and s not in own)
+    return own + tuple(dict.fromkeys(more))
+
+
+def gain_subtype(c: Call, kind: str) -> None:
+    """`{gain_subtype: code gate}`: the encountered ice has that subtype until the encounter ends."""
+    x = c.x
+    if Flag.ENCOUNTERING not in x.w.flags or x.w.ice is None:
+        c.warn("w_no_encounter", what=msg("engine.effects.gain_subtype"))
+        return
+    x.w.gained_subtypes += ((x.w.ice, kind, encounter_id(x.w)),)
+    c.note("subtype_gained", ice=x.w.ice, kind=subtype_words((kind,)))
+
+
+def fully_broke_with(x: Executor, key: str) -> bool:
+    """Every subroutine of the encountered ice was broken with this breaker in this encounter
+    (CR 6.5.7: the card that fully broke it; ice with no subroutine is broken by no card)."""
+    w = x.w
+    ice = x.ctx.cards.get(w.ice) if w.ice else None
+    if ice is None or not ice.subroutines:
+        return False
+    now = encounter_id(w)
+    mine = {n for b, enc, n in w.broke_subs if b == key and enc == now}
+    return all(n in mine for n in range(1, len(ice.subroutines) + 1))
 
 
 def can_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> bool:
@@ -270,14 +412,26 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
     if plan.unknown_strength:
         say_once(x, "strength_unknown", ice=ice)
     for p, k in plan.pumps:
-        add_boost(x, key, p.strength * k, p.until)
-        c.note("pumped", side=RUNNER, breaker=key, n=p.strength * k, cost=p.cost * k,
-               until=msg(f"engine.until.{p.until}"))
-    pool, bp, hosted = _pay_for_breaker(x, plan.total)
+        if p.counter:  # Hyperbaric: the pump places counters, which its strength counts
+            w.sides = with_counters(w.sides, key, p.counter, p.strength * k)
+            c.note("pumped_counters", side=RUNNER, breaker=key, n=p.strength * k, cost=p.cost * k,
+                   what=msg(f"engine.counter_kinds.{p.counter}"))
+        else:
+            add_boost(x, key, p.strength * k, p.until)
+            c.note("pumped", side=RUNNER, breaker=key, n=p.strength * k, cost=p.cost * k,
+                   until=msg(f"engine.until.{p.until}"))
+    if plan.counters and key in w.sides.counted:
+        for kind, n in plan.counters:
+            w.sides = with_counters(w.sides, key, kind, -n)
+            c.note("break_counters_spent", side=RUNNER, breaker=key, n=n, what=msg(f"engine.counter_kinds.{kind}"))
+    stealth = _pay_stealth(x, plan.stealth) if plan.stealth else 0
+    pool, bp, hosted = _pay_for_breaker(x, plan.total - stealth)
+    hosted += stealth
     br = x.ctx.cards[key].breaker
     if br is not None and br.one_ice_per_run:
         w.used_on += ((key, ice),)
     w.broke_in += ((key, encounter_id(w)),)
+    w.broke_subs += tuple((key, encounter_id(w), n) for n in plan.todo)
     c.note("broke_with", side=RUNNER, breaker=key, ice=ice, subs=", ".join(map(str, plan.todo)) or msg("engine.none"),
            own=strength_of(x, key) or 0, ice_strength=plan.ice_strength, n=plan.total, pool=pool, bp=bp,
            hosted=hosted)

@@ -113,6 +113,8 @@ class RunFields(metaclass=Layout):
     said: frozenset[str] = frozenset()  # one-time notes already on the trace
     used_on: tuple[tuple[str, str], ...] = ()  # (breaker, ice) for breakers used once per run
     broke_in: tuple[tuple[str, str], ...] = ()  # (breaker, encounter) for every break with a named breaker
+    broke_subs: tuple[tuple[str, str, int], ...] = ()  # (breaker, encounter, subroutine) broken with a named breaker
+    gained_subtypes: tuple[tuple[str, str, str], ...] = ()  # (ice, subtype, encounter) gained until the encounter ends
     jack_costs: tuple[tuple[str, str], ...] = ()
     spent: tuple[int, int] = (0, 0)     # credits paid this run by the Runner (any source) and by the Corp (its counted pool)  # (cost, card) added to every jack out this run (Mind Game)
 

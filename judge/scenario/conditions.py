@@ -28,6 +28,8 @@ CONDITIONS: dict[str, str] = {
     "ice_subtype": "word",          # the ice of the moment has this subtype (barrier, code gate, sentry)
     "all_broken": "bool",           # every subroutine of the ice of the encounter was broken
     "broke_with_this": "bool",      # this card (a breaker) broke a subroutine in the encounter going on (Tycoon)
+    "fully_broke_with_this": "bool",  # every subroutine of the encountered ice was broken with this card (Bukhgalter)
+    "not_ice_subtype": "word",      # the ice of the moment lacks this subtype (Laamb: no use paying for barrier twice)
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter
     "bypassed": "bool",             # that ice was bypassed
     "ice_rezzed": "bool",           # the ice of the moment is rezzed (Snitch: an unrezzed ice)

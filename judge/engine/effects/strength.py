@@ -16,6 +16,11 @@ def strength(c: Call) -> None:
     encounter.apply_strength(c, amount(c.x, c.number, c.source))
 
 
+@applies("gain_subtype")
+def gain_subtype(c: Call) -> None:
+    encounter.gain_subtype(c, c.name)
+
+
 @applies("corp_gain")
 def corp_gain(c: Call) -> None:
     n = amount(c.x, c.number, c.source)
