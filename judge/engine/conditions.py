@@ -6,7 +6,7 @@ from ..i18n import msg
 from ..scenario import CENTRALS, Amount, Card
 from . import board
 from .boardstate import counters_on
-from .encounter import fully_broke_with, subtypes_of
+from .breaking import fully_broke_with, subtypes_of
 from .protocol import Executor
 from .state import Flag, encounter_id
 from .trace import WARNING
@@ -74,6 +74,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (x.status() == "unsuccessful") == value
     if key == "stolen":
         return bool(w.stolen) == value
+    if key == "trashed":
+        return bool(w.trashed) == value
     if key in ("passed", "encountered"):
         return isinstance(value, int) and len(w.passed if key == "passed" else w.encountered) >= value
     if key == "credits_below":

@@ -20,11 +20,28 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import Msg, Text, has, msg, t
+from ..i18n import msg
 from ..scenario import CORP, RUNNER, Amount, Card
-from ..scenario.encounter import ANY, CHOSEN, ENCOUNTERED_ICE, BreakAbility, Breaker, Pump
+from ..scenario.encounter import CHOSEN, ENCOUNTERED_ICE, Pump
 from . import board
 from .boardstate import counters_on, with_counters
+from .breaking import (
+    INF,
+    board_count,
+    break_counters,
+    counters_short,
+    host_of,
+    pay_stealth_credits,
+    plan_break_uses,
+    plan_breaks,
+    plan_pumps,
+    restricted,
+    say_warning_once,
+    stealth,
+    subtype_words,
+    subtypes_of,
+    usable_breaks,
+)
 from .state import Flag, encounter_id
 from .trace import ACTION, WARNING
 
@@ -33,9 +50,7 @@ if TYPE_CHECKING:
     from .protocol import Executor
 
 __all__ = ["Plan", "plan_break", "can_break", "strength_of", "encounter_id", "add_boost", "break_with", "rez_paid", "corp_pay", "corp_gain",
-           "say_once", "plan_pumps", "plan_breaks", "subtypes_of", "fully_broke_with", "gain_subtype"]
-
-INF = 10**9
+           "say_once", "plan_pumps", "plan_breaks"]
 
 
 def counted(x: Executor, per: str) -> int:
@@ -76,32 +91,12 @@ def _counted_strength(x: Executor, key: str, per: Amount) -> int:
     Runner took (Begemot: in this turn's runs; earlier damage is written as `strength:`), and 1 when
     the card was installed this turn (Gauss)."""
     if not per.count.endswith("_counters"):
-        return per.plus + per.times * _board_count(x, key, per.count)
+        return per.plus + per.times * board_count(x, key, per.count)
     kind = per.count[:-len("_counters")]
     if key not in x.w.sides.counted and f"counters:{key}" not in x.w.said:
         x.w.said |= {f"counters:{key}"}
         x.emit(WARNING, "w_counters_not_given", card=key, what=msg(f"engine.counter_kinds.{kind}"))
     return per.plus + per.times * counters_on(x.w.sides, key).get(kind, 0)
-
-
-def _board_count(x: Executor, key: str, what: str) -> int:
-    """`grip`, `core_damage` or `installed_this_turn` for a strength counted on the board."""
-    sides = x.w.sides
-    if what == "grip":
-        if sides.grip is None:
-            say_warning_once(x, f"grip_strength:{key}", "w_grip_not_given", card=key)
-        return sides.grip or 0
-    if what == "core_damage":
-        return sides.damage[2]
-    card = x.ctx.cards.get(key)
-    return 1 if card is not None and card.installed_this_turn else 0
-
-
-def say_warning_once(x: Executor, said: str, key: str, **args: Any) -> None:
-    """A warning the trace carries once per run."""
-    if said not in x.w.said:
-        x.w.said |= {said}
-        x.emit(WARNING, key, **args)
 
 
 def add_boost(x: Executor, key: str, n: int, until: str) -> None:
@@ -127,93 +122,14 @@ AFTER_RUN = ("corp_uncounted", "break_uncounted")  # notes said once, after the 
 
 
 # ------------------------------------------------------------------ plans (least cost)
-def plan_pumps(br: Breaker, need: int) -> tuple[int, tuple[int, ...]]:
-    """The least cost of raising strength by at least `need`, and how many times each pump is used
-    (INF when it cannot); on equal cost, fewer uses."""
-    if need <= 0:
-        return 0, tuple(0 for _ in br.pumps)
-    best: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, tuple(0 for _ in br.pumps))] + [(INF, INF, ())] * need
-    for s in range(1, need + 1):
-        for i, p in enumerate(br.pumps):
-            prev = best[max(0, s - p.strength)]
-            if prev[0] >= INF:
-                continue
-            cand = (prev[0] + p.cost, prev[1] + 1, tuple(u + (j == i) for j, u in enumerate(prev[2])))
-            if cand[:2] < best[s][:2]:
-                best[s] = cand
-    return best[need][0], best[need][2]
-
-
-def plan_breaks(br: Breaker, subtypes: tuple[str, ...], n: int, card: Card | None = None) -> tuple[int, int]:
-    """The least cost of breaking `n` subroutines with the abilities that fit the ice, and the number
-    of uses (INF when no ability fits)."""
-    cost, uses, _ = plan_break_uses(usable_breaks(br, subtypes, card), n)
-    return cost, uses
-
-
-def usable_breaks(br: Breaker, subtypes: tuple[str, ...], card: Card | None) -> list[BreakAbility]:
-    """The break abilities that fit the ice now: its subtypes (a `chosen` subtype is the card's
-    `chosen:`), and for an ability of the turn the breaker was installed, that turn (Euler)."""
-    chosen = card.chosen.lower().replace("_", " ") if card is not None and card.chosen else None
-    installed_now = card is not None and card.installed_this_turn
-    return [b for b in br.breaks if b.fits(subtypes, chosen) and (installed_now or not b.install_turn)]
-
-
-def plan_break_uses(fits: list[BreakAbility], n: int) -> tuple[int, int, tuple[int, ...]]:
-    """The least cost of breaking `n` subroutines with these abilities, the number of uses, and
-    the uses of each (INF when none fits); on equal cost, fewer uses."""
-    if not fits:
-        return INF, 0, ()
-    none = tuple(0 for _ in fits)
-    if n <= 0:
-        return 0, 0, none
-    best: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, none)] + [(INF, 0, none)] * n
-    for s in range(1, n + 1):
-        for i, b in enumerate(fits):
-            prev = best[max(0, s - (b.subs or n))]
-            cand = (prev[0] + b.cost, prev[1] + 1, tuple(u + (j == i) for j, u in enumerate(prev[2])))
-            if prev[0] < INF and cand[:2] < best[s][:2]:
-                best[s] = cand
-    return best[n]
-
-
 # ------------------------------------------------------------------ the Runner's money for a breaker
-def _restricted(x: Executor) -> list[tuple[str, int]]:
-    """Hosted credits that may pay for icebreakers, card by card."""
-    out = []
-    for key, n in x.w.hosted:
-        card = x.ctx.cards.get(key)
-        if n > 0 and card is not None and card.side == RUNNER and card.credits_for in ("icebreakers", "any") \
-                and x.in_play(key):
-            out.append((key, n))
-    return out
-
-
-def _stealth(x: Executor) -> list[tuple[str, int]]:
-    """Hosted credits on stealth cards that may pay for icebreakers (Afterimage's pump), card by card."""
-    return [(key, n) for key, n in _restricted(x) if "stealth" in x.ctx.cards[key].subtypes]
-
-
-def _pay_stealth(x: Executor, n: int) -> int:
-    """Pay n from credits hosted on stealth cards (what was taken)."""
-    w, left = x.w, n
-    spent = dict(w.hosted)
-    for key, have in _stealth(x):
-        take = min(have, left)
-        spent[key] = have - take
-        left -= take
-    w.hosted = tuple(spent.items())
-    w.spent = (w.spent[0] + n - left, w.spent[1])
-    return n - left
-
-
 def _pay_for_breaker(x: Executor, n: int) -> tuple[int, int, int]:
     """Pay n: hosted (restricted) credits first, then bad publicity credits, then the pool."""
     w, left, hosted = x.w, n, 0
     w.spent = (w.spent[0] + n, w.spent[1])
     if left:
         spent = dict(w.hosted)
-        for key, have in _restricted(x):
+        for key, have in restricted(x):
             take = min(have, left)
             spent[key] = have - take
             left -= take
@@ -229,7 +145,7 @@ def _pay_for_breaker(x: Executor, n: int) -> tuple[int, int, int]:
 
 
 def _available(x: Executor) -> int:
-    return x.w.credits + x.w.bp_credits + sum(n for _, n in _restricted(x))
+    return x.w.credits + x.w.bp_credits + sum(n for _, n in restricted(x))
 
 
 def icebreaker_ability(c: Call) -> bool:
@@ -241,19 +157,6 @@ def icebreaker_ability(c: Call) -> bool:
 
 breaker_money = _available
 pay_for_breaker = _pay_for_breaker
-
-
-def subtype_words(kinds: tuple[str, ...]) -> Text | Msg:
-    """Subtypes in each language (the catalogue's words: 코드 게이트), or "none"."""
-    seen = list(dict.fromkeys(kinds))
-    if not seen:
-        return msg("engine.none")
-
-    def say(lang: str) -> str:
-        key = "cardwords.subtypes.{}"
-        return ", ".join(t("engine.any_subtype", lang) if k == ANY else t(key.format(k.replace(" ", "_")), lang)
-                         if has(key.format(k.replace(" ", "_")), lang) else k for k in seen)
-    return Text(say("en"), say("ko"))
 
 
 # ------------------------------------------------------------------ breaking with a named breaker
@@ -310,84 +213,24 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     if pump_cost >= INF:
         return Plan("w_breaker_strength", (("breaker", key), ("ice", ice), ("own", own), ("ice_strength", ice_str)))
     pumps = tuple((p, k) for p, k in zip(br.pumps, uses, strict=False) if k)
-    spends = _break_counters(fits, brk_uses)
-    short = _counters_short(x, key, spends)
+    spends = break_counters(fits, brk_uses)
+    short = counters_short(x, key, spends)
     if short is not None:
         return Plan("w_breaker_counters", (("breaker", key), ("ice", ice), ("n", short[1]), ("have", short[2]),
                                            ("what", msg(f"engine.counter_kinds.{short[0]}"))))
-    stealth = sum(p.cost * k for p, k in pumps if p.stealth)
-    if stealth > sum(n for _, n in _stealth(x)):
-        return Plan("w_breaker_stealth", (("breaker", key), ("n", stealth), ("have", sum(n for _, n in _stealth(x)))))
+    grip = sum(p.grip * k for p, k in pumps)
+    if grip and x.w.sides.grip is None:
+        say_warning_once(x, f"break_grip:{key}", "w_breaker_grip_not_given", breaker=key, n=grip)
+    elif grip and grip > (x.w.sides.grip or 0):
+        return Plan("w_breaker_grip", (("breaker", key), ("ice", ice), ("n", grip), ("have", x.w.sides.grip or 0)))
+    from_stealth, stealth_have = sum(p.cost * k for p, k in pumps if p.stealth), sum(n for _, n in stealth(x))
+    if from_stealth > stealth_have:
+        return Plan("w_breaker_stealth", (("breaker", key), ("n", from_stealth), ("have", stealth_have)))
     total = pump_cost + brk_cost
     have = _available(x)
     if total > have:
         return Plan("w_breaker_credits", (("breaker", key), ("ice", ice), ("n", total), ("have", have)))
-    return Plan(None, (), todo, pumps, total, ice_str, unknown, spends, stealth)
-
-
-def _break_counters(fits: list[BreakAbility], uses: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
-    """The counters the break abilities used spend, by kind (God of War: 1 virus counter a use)."""
-    out: dict[str, int] = {}
-    for b, k in zip(fits, uses, strict=False):
-        if b.counter and k:
-            out[b.counter] = out.get(b.counter, 0) + k
-    return tuple(out.items())
-
-
-def _counters_short(x: Executor, key: str, spends: tuple[tuple[str, int], ...]) -> tuple[str, int, int] | None:
-    """The first kind the breaker has too few counters of (kind, needed, had); counters the
-    scenario does not give are not counted: taken as there, and said once."""
-    if not spends:
-        return None
-    if key not in x.w.sides.counted:
-        say_warning_once(x, f"break_counters:{key}", "w_counters_not_given", card=key,
-                         what=msg(f"engine.counter_kinds.{spends[0][0]}"))
-        return None
-    have = counters_on(x.w.sides, key)
-    return next(((k, n, have.get(k, 0)) for k, n in spends if have.get(k, 0) < n), None)
-
-
-def host_of(x: Executor, card: Card) -> str | None:
-    """The ice a breaker is hosted on: `chosen:` beside it (Ika). Not given: the encountered ice is
-    taken as its host, and the trace says so once."""
-    if card.chosen is not None:
-        return x.ctx.names.get(card.chosen, card.chosen)
-    say_warning_once(x, f"host:{card.key}", "w_host_not_given", card=card.key)
-    return x.w.ice
-
-
-def subtypes_of(x: Executor, key: str) -> tuple[str, ...]:
-    """A piece of ice's subtypes now: its own, and those an effect gave it for the encounter going
-    on (Engolo: code gate)."""
-    own = x.ctx.cards[key].subtypes
-    w = x.w
-    if not w.gained_subtypes or Flag.ENCOUNTERING not in w.flags:
-        return own
-    now = encounter_id(w)
-    more = tuple(s for k, s, enc in w.gained_subtypes if k == key and enc == now and s not in own)
-    return own + tuple(dict.fromkeys(more))
-
-
-def gain_subtype(c: Call, kind: str) -> None:
-    """`{gain_subtype: code gate}`: the encountered ice has that subtype until the encounter ends."""
-    x = c.x
-    if Flag.ENCOUNTERING not in x.w.flags or x.w.ice is None:
-        c.warn("w_no_encounter", what=msg("engine.effects.gain_subtype"))
-        return
-    x.w.gained_subtypes += ((x.w.ice, kind, encounter_id(x.w)),)
-    c.note("subtype_gained", ice=x.w.ice, kind=subtype_words((kind,)))
-
-
-def fully_broke_with(x: Executor, key: str) -> bool:
-    """Every subroutine of the encountered ice was broken with this breaker in this encounter
-    (CR 6.5.7: the card that fully broke it; ice with no subroutine is broken by no card)."""
-    w = x.w
-    ice = x.ctx.cards.get(w.ice) if w.ice else None
-    if ice is None or not ice.subroutines:
-        return False
-    now = encounter_id(w)
-    mine = {n for b, enc, n in w.broke_subs if b == key and enc == now}
-    return all(n in mine for n in range(1, len(ice.subroutines) + 1))
+    return Plan(None, (), todo, pumps, total, ice_str, unknown, spends, from_stealth)
 
 
 def can_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> bool:
@@ -420,11 +263,15 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
             add_boost(x, key, p.strength * k, p.until)
             c.note("pumped", side=RUNNER, breaker=key, n=p.strength * k, cost=p.cost * k,
                    until=msg(f"engine.until.{p.until}"))
+        if p.grip:  # Audrey v2: cards trashed from the grip (a grip not given is not counted)
+            if w.sides.grip is not None:
+                w.sides = replace(w.sides, grip=max(0, w.sides.grip - p.grip * k))
+            c.note("pump_grip", side=RUNNER, breaker=key, n=p.grip * k)
     if plan.counters and key in w.sides.counted:
         for kind, n in plan.counters:
             w.sides = with_counters(w.sides, key, kind, -n)
             c.note("break_counters_spent", side=RUNNER, breaker=key, n=n, what=msg(f"engine.counter_kinds.{kind}"))
-    stealth = _pay_stealth(x, plan.stealth) if plan.stealth else 0
+    stealth = pay_stealth_credits(x, plan.stealth) if plan.stealth else 0
     pool, bp, hosted = _pay_for_breaker(x, plan.total - stealth)
     hosted += stealth
     br = x.ctx.cards[key].breaker

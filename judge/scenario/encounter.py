@@ -16,7 +16,8 @@ counter hosted on the breaker per use (`counter: virus`, God of War), be usable 
 the breaker was installed (`install_turn: true`, Euler), and name `subtypes: chosen` (the subtype
 written as `chosen:` beside the card, Chameleon). A pump may place a counter on the breaker
 instead of a boost (`counter: power`, Hyperbaric: its strength counts that counter) and may be
-paid only with credits hosted on stealth cards (`stealth: true`, Afterimage).
+paid only with credits hosted on stealth cards (`stealth: true`, Afterimage), and may cost cards
+trashed from the grip (`grip: 1`, Audrey v2).
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ class Pump:
     per: str | None = None      # the amount is 1 for each of these on the board (Unity: installed icebreakers)
     counter: str | None = None  # places `strength` counters of this kind on the breaker instead of a boost (Hyperbaric)
     stealth: bool = False       # paid only with credits hosted on stealth cards (Afterimage)
+    grip: int = 0               # also costs this many cards trashed from the grip (Audrey v2)
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ def parse_breaker(V: Validator, v: Any, path: YPath) -> Breaker:
     pumps = []
     for i, pu in enumerate(V.seq(v.get("pump", []), path + ("pump",), 10)):
         pp = path + ("pump", i)
-        V.mapping(pu, pp, ("strength", "cost", "until", "per", "counter", "stealth"), ("cost",))
+        V.mapping(pu, pp, ("strength", "cost", "until", "per", "counter", "stealth", "grip"), ("cost",))
         if "strength" not in pu and "per" not in pu:
             raise V.err(pp, "missing_key", k=repr("strength"))
         until = V.choice(pu["until"], pp + ("until",), DURATIONS, "value") if "until" in pu else "encounter_ends"
@@ -118,7 +120,8 @@ def parse_breaker(V: Validator, v: Any, path: YPath) -> Breaker:
                           V.integer(pu["cost"], pp + ("cost",), 0, 100), until,
                           V.choice(pu["per"], pp + ("per",), PER, "value") if "per" in pu else None,
                           V.choice(pu["counter"], pp + ("counter",), BREAK_COUNTERS, "value") if "counter" in pu else None,
-                          V.boolean(pu["stealth"], pp + ("stealth",)) if "stealth" in pu else False))
+                          V.boolean(pu["stealth"], pp + ("stealth",)) if "stealth" in pu else False,
+                          V.integer(pu["grip"], pp + ("grip",), 0, 10) if "grip" in pu else 0))
     per = V.choice(v["strength_per"], path + ("strength_per",), PER, "value") if "strength_per" in v else None
     flags = {k: V.boolean(v[k], path + (k,)) for k in BREAKER_KEYS[3:] if k in v}
     return Breaker(tuple(breaks), tuple(pumps), per, **flags)
@@ -133,7 +136,8 @@ def breaker_schema() -> dict[str, Any]:
         "install_turn": {"type": "boolean"}}}
     pump = {"type": "object", "additionalProperties": False, "required": ["cost"], "properties": {
         "strength": {"type": "integer", "minimum": 1}, "cost": whole, "until": {"enum": list(DURATIONS)},
-        "per": {"enum": list(PER)}, "counter": {"enum": list(BREAK_COUNTERS)}, "stealth": {"type": "boolean"}}}
+        "per": {"enum": list(PER)}, "counter": {"enum": list(BREAK_COUNTERS)}, "stealth": {"type": "boolean"},
+        "grip": whole}}
     return {"type": "object", "additionalProperties": False, "properties": {
         "break": {"type": "array", "items": brk}, "pump": {"type": "array", "items": pump},
         "strength_per": {"enum": list(PER)}, **{k: {"type": "boolean"} for k in BREAKER_KEYS[3:]}}}

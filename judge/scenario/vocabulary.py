@@ -54,7 +54,8 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "mandatory": Opt.FLAG, "root": Opt.FLAG,
                            "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
                            "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION,  # encounter
-                           "may": Opt.FLAG, "paying": Opt.CARD}  # costs a player may decline, jack-out costs
+                           "may": Opt.FLAG, "paying": Opt.CARD,
+                           "stealth": Opt.FLAG}  # a payment only from credits on stealth cards (Afterimage)  # costs a player may decline, jack-out costs
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ _SPECS = (
     EffectSpec("change_server", Shape.SERVER),
     EffectSpec("move_runner", Shape.SERVER),
     EffectSpec("encounter", Shape.ICE),
-    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may"), cost=True),
+    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may", "stealth"), cost=True),
     EffectSpec("gain", Shape.AMOUNT),
     EffectSpec("lose", Shape.AMOUNT),
     EffectSpec("bad_publicity", Shape.AMOUNT),
@@ -140,7 +141,11 @@ _SPECS = (
     EffectSpec("offer_jack_out", Shape.NONE),
     EffectSpec("rez_cost", Shape.AMOUNT),
     # the encountered ice gains a subtype until the encounter ends (Engolo: code gate; Laamb: barrier)
-    EffectSpec("gain_subtype", Shape.WORD, choices=("barrier", "code gate", "sentry")),  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
+    EffectSpec("gain_subtype", Shape.WORD, choices=("barrier", "code gate", "sentry")),
+    # an icebreaker's interface ability that is not a break (Flashbang): its strength raised to the
+    # encountered ice's at the least cost, and N paid, all or nothing; a cost
+    EffectSpec("interface", Shape.AMOUNT, cost=True),
+    EffectSpec("host_on", Shape.CARD),  # the card whose ability it is moves onto that ice (Ika)  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
