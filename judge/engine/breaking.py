@@ -160,7 +160,7 @@ def gain_subtype(c: Call, kind: str) -> None:
         c.warn("w_no_encounter", what=msg("engine.effects.gain_subtype"))
         return
     x.w.gained_subtypes += ((x.w.ice, kind, encounter_id(x.w)),)
-    c.note("subtype_gained", ice=x.w.ice, kind=subtype_words((kind,)))
+    c.note("subtype_gained", ice=x.w.ice, subtype=subtype_words((kind,)))
 
 
 def host_on(c: Call, ice: str) -> None:
