@@ -46,7 +46,7 @@ CONDITIONS: dict[str, str] = {
 }
 
 # what an Amount or a `count` condition counts
-COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached",
+COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "trashed", "approached",
           "subroutines", "unbroken") + BOARD_COUNTS
 
 
