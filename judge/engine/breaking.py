@@ -11,6 +11,7 @@ breaker's model may add to `breaker:` data and the words of the encounter it nee
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import Msg, Text, has, msg, t
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["board_count", "say_warning_once", "usable_breaks", "plan_break_uses", "restricted", "stealth",
            "pay_stealth_credits", "break_counters", "counters_short", "host_of", "subtypes_of", "gain_subtype",
            "host_on", "stealth_money", "fully_broke_with", "INF", "subtype_words",
-           "plan_pumps", "plan_breaks"]
+           "plan_pumps", "plan_breaks", "discounted"]
 
 INF = 10**9
 
@@ -226,3 +227,9 @@ def plan_breaks(br: Breaker, subtypes: tuple[str, ...], n: int, card: Card | Non
     """The least cost of breaking `n` subroutines with the abilities that fit, and the uses (INF: none fits)."""
     cost, uses, _ = plan_break_uses(usable_breaks(br, subtypes, card), n)
     return cost, uses
+
+
+def discounted(br: Breaker) -> Breaker:
+    """The breaker with every break and pump `discount` credits cheaper, never below 0 (Boi-tatá)."""
+    return replace(br, breaks=tuple(replace(b, cost=max(0, b.cost - br.discount)) for b in br.breaks),
+                   pumps=tuple(replace(p, cost=max(0, p.cost - br.discount)) for p in br.pumps))

@@ -30,6 +30,7 @@ from .breaking import (
     board_count,
     break_counters,
     counters_short,
+    discounted,
     host_of,
     pay_stealth_credits,
     plan_break_uses,
@@ -42,6 +43,7 @@ from .breaking import (
     subtypes_of,
     usable_breaks,
 )
+from .conditions import failing, holds
 from .state import Flag, encounter_id
 from .trace import ACTION, WARNING
 
@@ -190,6 +192,8 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
         return Plan("w_breaker_one_ice", (("breaker", key), ("other", next(i for b, i in w.used_on if b == key))))
     if br.host_only and host_of(x, card) != ice:
         return Plan("w_breaker_host", (("breaker", key), ("ice", ice), ("host", host_of(x, card) or msg("engine.none"))))
+    if br.discount and holds(x, card, br.discount_if):  # Boi-tatá: every ability costs less now
+        br = discounted(br)
     todo = tuple(n for n in nums if n not in w.broken)
     kinds = subtypes_of(x, ice)
     fits = usable_breaks(br, kinds, card)
@@ -348,7 +352,6 @@ def corp_gain(x: Executor, n: int, why: str) -> bool:
 def rez_cost_change(c: Call, key: str) -> int:
     """What active cards' `static` abilities add to the rez cost of `key` (Cat's Cradle: +1 for
     code gates). `ice_subtype` in such an ability's `if:` is about the card being rezzed."""
-    from .conditions import failing
     x, card, total = c.x, c.x.ctx.cards[key], 0
     sc = x.ctx.sc
     for holder in (*sc.runner_cards, *sc.corp_cards):

@@ -17,14 +17,16 @@ the breaker was installed (`install_turn: true`, Euler), and name `subtypes: cho
 written as `chosen:` beside the card, Chameleon). A pump may place a counter on the breaker
 instead of a boost (`counter: power`, Hyperbaric: its strength counts that counter) and may be
 paid only with credits hosted on stealth cards (`stealth: true`, Afterimage), and may cost cards
-trashed from the grip (`grip: 1`, Audrey v2).
+trashed from the grip (`grip: 1`, Audrey v2). `discount: {by: 1, if: {<conditions>}}` makes every
+break and pump cost that much less while the conditions hold (Boi-tatá: `trashed_own`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
+from .conditions import parse_conditions
 from .validate import Validator
 from .yamlsource import YPath
 
@@ -36,7 +38,7 @@ ENCOUNTERED_ICE = "encountered_ice"
 OF_WORDS = ("this", ENCOUNTERED_ICE)  # `of:` beside these: a card's name
 ANY = "any"
 BREAKER_KEYS = ("break", "pump", "strength_per", "fixed_strength", "one_ice_per_run", "runner_turn_only",
-                "equal_strength", "host_only")
+                "equal_strength", "host_only", "discount")
 CHOSEN = "chosen"  # `subtypes: chosen`: the subtype the card chose (`chosen:` beside it)
 BREAK_COUNTERS = ("virus", "power")  # counters a break may spend, or a pump place
 # what a breaker's strength, or a pump's amount, counts on the board: +1 for each
@@ -81,6 +83,8 @@ class Breaker:
     runner_turn_only: bool = False
     equal_strength: bool = False     # interfaces only with ice of exactly its strength (Atman)
     host_only: bool = False          # breaks only its host ice (Ika: `chosen:` beside it)
+    discount: int = 0                # each break and pump costs this much less (never below 0) ...
+    discount_if: tuple[tuple[str, object], ...] = ()  # ... while these conditions hold (Boi-tatá)
 
     def subtypes(self) -> str:
         """What it breaks, in the file's words (for messages)."""
@@ -123,8 +127,14 @@ def parse_breaker(V: Validator, v: Any, path: YPath) -> Breaker:
                           V.boolean(pu["stealth"], pp + ("stealth",)) if "stealth" in pu else False,
                           V.integer(pu["grip"], pp + ("grip",), 0, 10) if "grip" in pu else 0))
     per = V.choice(v["strength_per"], path + ("strength_per",), PER, "value") if "strength_per" in v else None
-    flags = {k: V.boolean(v[k], path + (k,)) for k in BREAKER_KEYS[3:] if k in v}
-    return Breaker(tuple(breaks), tuple(pumps), per, **flags)
+    flags = {k: V.boolean(v[k], path + (k,)) for k in BREAKER_KEYS[3:-1] if k in v}
+    discount, discount_if = 0, cast("tuple[tuple[str, object], ...]", ())
+    if "discount" in v:  # `discount: {by: 1, if: {trashed_own: true}}`
+        dp = path + ("discount",)
+        V.mapping(v["discount"], dp, ("by", "if"), ("by", "if"))
+        discount = V.integer(v["discount"]["by"], dp + ("by",), 1, 100)
+        discount_if = parse_conditions(V, v["discount"]["if"], dp + ("if",))
+    return Breaker(tuple(breaks), tuple(pumps), per, **flags, discount=discount, discount_if=discount_if)
 
 
 def breaker_schema() -> dict[str, Any]:
@@ -140,4 +150,6 @@ def breaker_schema() -> dict[str, Any]:
         "grip": whole}}
     return {"type": "object", "additionalProperties": False, "properties": {
         "break": {"type": "array", "items": brk}, "pump": {"type": "array", "items": pump},
-        "strength_per": {"enum": list(PER)}, **{k: {"type": "boolean"} for k in BREAKER_KEYS[3:]}}}
+        "strength_per": {"enum": list(PER)}, **{k: {"type": "boolean"} for k in BREAKER_KEYS[3:-1]},
+        "discount": {"type": "object", "additionalProperties": False, "required": ["by", "if"],
+                     "properties": {"by": {"type": "integer", "minimum": 1}, "if": {"type": "object"}}}}}

@@ -88,7 +88,7 @@ def schema() -> dict[str, Any]:
         "strength": {"type": "integer", "minimum": 0}, "rez_cost": {"type": "integer", "minimum": 0},
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
         "breaker": breaker_schema(),
-        "chosen": name, "installed_this_turn": {"type": "boolean"},
+        "chosen": name, "installed_this_turn": {"type": "boolean"}, "trashed_own_this_turn": {"type": "boolean"},
         "strength_plus": {"type": "object", "additionalProperties": False, "required": ["count"],
                           "properties": {"count": {"enum": list(STRENGTH_COUNTS)},
                                          "times": {"type": "integer"}, "plus": whole}}}
