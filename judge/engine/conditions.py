@@ -6,6 +6,7 @@ from ..i18n import msg
 from ..scenario import CENTRALS, Amount, Card
 from . import board
 from .boardstate import counters_on
+from .breaking import fully_broke_with, subtypes_of
 from .protocol import Executor
 from .state import Flag, encounter_id
 from .trace import WARNING
@@ -77,6 +78,10 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (x.status() == "unsuccessful") == value
     if key == "stolen":
         return bool(w.stolen) == value
+    if key == "trashed":
+        return bool(w.trashed) == value
+    if key == "trashed_own":
+        return (w.own_trashed or card.trashed_own_this_turn) == value
     if key in ("passed", "encountered"):
         return isinstance(value, int) and len(w.passed if key == "passed" else w.encountered) >= value
     if key == "credits_below":
@@ -85,16 +90,18 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return isinstance(value, str) and _server_is(x, card, value)
     if key == "not_server":
         return isinstance(value, str) and not _server_is(x, card, value)
-    if key == "ice_subtype":  # of the ice of the moment (the ice rezzed, for a rez moment)
+    if key in ("ice_subtype", "not_ice_subtype"):  # of the ice of the moment (the ice rezzed, for a rez moment)
         that = x.that_ice()
-        ice = x.ctx.cards.get(that) if that else None
-        return ice is not None and value in ice.subtypes
+        has_it = that is not None and that in x.ctx.cards and value in subtypes_of(x, that)
+        return has_it if key == "ice_subtype" else that is not None and not has_it
     if key == "all_broken":
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         subs = len(ice.subroutines) if ice else 0
         return (subs > 0 and all(n in w.broken for n in range(1, subs + 1))) == value
     if key == "broke_with_this":
         return ((card.key, encounter_id(w)) in w.broke_in) == value
+    if key == "fully_broke_with_this":
+        return fully_broke_with(x, card.key) == value
     if key == "subroutine_resolved":
         return bool(w.resolved_subs) == value
     if key == "chosen_subtype":

@@ -20,11 +20,30 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import Msg, Text, has, msg, t
+from ..i18n import msg
 from ..scenario import RUNNER, THAT_ICE, Amount, Card
-from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker, Pump
+from ..scenario.encounter import CHOSEN, ENCOUNTERED_ICE, Pump
 from . import board
-from .boardstate import counters_on
+from .boardstate import counters_on, with_counters
+from .breaking import (
+    INF,
+    board_count,
+    break_counters,
+    counters_short,
+    discounted,
+    host_of,
+    pay_stealth_credits,
+    plan_break_uses,
+    plan_breaks,
+    plan_pumps,
+    restricted,
+    say_warning_once,
+    stealth,
+    subtype_words,
+    subtypes_of,
+    usable_breaks,
+)
+from .conditions import failing, holds
 from .state import Flag, encounter_id
 from .trace import ACTION, WARNING
 
@@ -34,8 +53,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Plan", "plan_break", "can_break", "strength_of", "encounter_id", "add_boost", "break_with", "corp_pay", "corp_gain",
            "say_once", "plan_pumps", "plan_breaks"]
-
-INF = 10**9
 
 
 def counted(x: Executor, per: str) -> int:
@@ -71,7 +88,12 @@ def strength_of(x: Executor, key: str) -> int | None:
 
 def _counted_strength(x: Executor, key: str, per: Amount) -> int:
     """Strength from counters on the card itself (Hadrian's Wall: +1 per advancement counter).
-    Counters the scenario does not give are counted as none, and said once per run."""
+    Counters the scenario does not give are counted as none, and said once per run. Also the
+    Runner's grip (Cradle, `times: -1`; not given: counted as none, and said once), core damage the
+    Runner took (Begemot: in this turn's runs; earlier damage is written as `strength:`), and 1 when
+    the card was installed this turn (Gauss)."""
+    if not per.count.endswith("_counters"):
+        return per.plus + per.times * board_count(x, key, per.count)
     kind = per.count[:-len("_counters")]
     if key not in x.w.sides.counted and f"counters:{key}" not in x.w.said:
         x.w.said |= {f"counters:{key}"}
@@ -102,59 +124,14 @@ AFTER_RUN = ("corp_uncounted", "break_uncounted")  # notes said once, after the 
 
 
 # ------------------------------------------------------------------ plans (least cost)
-def plan_pumps(br: Breaker, need: int) -> tuple[int, tuple[int, ...]]:
-    """The least cost of raising strength by at least `need`, and how many times each pump is used
-    (INF when it cannot); on equal cost, fewer uses."""
-    if need <= 0:
-        return 0, tuple(0 for _ in br.pumps)
-    best: list[tuple[int, int, tuple[int, ...]]] = [(0, 0, tuple(0 for _ in br.pumps))] + [(INF, INF, ())] * need
-    for s in range(1, need + 1):
-        for i, p in enumerate(br.pumps):
-            prev = best[max(0, s - p.strength)]
-            if prev[0] >= INF:
-                continue
-            cand = (prev[0] + p.cost, prev[1] + 1, tuple(u + (j == i) for j, u in enumerate(prev[2])))
-            if cand[:2] < best[s][:2]:
-                best[s] = cand
-    return best[need][0], best[need][2]
-
-
-def plan_breaks(br: Breaker, subtypes: tuple[str, ...], n: int) -> tuple[int, int]:
-    """The least cost of breaking `n` subroutines with the abilities that fit the ice, and the number
-    of uses (INF when no ability fits)."""
-    fits = [b for b in br.breaks if b.fits(subtypes)]
-    if not fits:
-        return INF, 0
-    if n <= 0:
-        return 0, 0
-    best = [(0, 0)] + [(INF, 0)] * n
-    for s in range(1, n + 1):
-        for b in fits:
-            prev = best[max(0, s - (b.subs or n))]
-            if prev[0] < INF and (prev[0] + b.cost, prev[1] + 1) < best[s]:
-                best[s] = (prev[0] + b.cost, prev[1] + 1)
-    return best[n]
-
-
 # ------------------------------------------------------------------ the Runner's money for a breaker
-def _restricted(x: Executor) -> list[tuple[str, int]]:
-    """Hosted credits that may pay for icebreakers, card by card."""
-    out = []
-    for key, n in x.w.hosted:
-        card = x.ctx.cards.get(key)
-        if n > 0 and card is not None and card.side == RUNNER and card.credits_for in ("icebreakers", "any") \
-                and x.in_play(key):
-            out.append((key, n))
-    return out
-
-
 def _pay_for_breaker(x: Executor, n: int) -> tuple[int, int, int]:
     """Pay n: hosted (restricted) credits first, then bad publicity credits, then the pool."""
     w, left, hosted = x.w, n, 0
     w.spent = (w.spent[0] + n, w.spent[1])
     if left:
         spent = dict(w.hosted)
-        for key, have in _restricted(x):
+        for key, have in restricted(x):
             take = min(have, left)
             spent[key] = have - take
             left -= take
@@ -170,7 +147,7 @@ def _pay_for_breaker(x: Executor, n: int) -> tuple[int, int, int]:
 
 
 def _available(x: Executor) -> int:
-    return x.w.credits + x.w.bp_credits + sum(n for _, n in _restricted(x))
+    return x.w.credits + x.w.bp_credits + sum(n for _, n in restricted(x))
 
 
 def icebreaker_ability(c: Call) -> bool:
@@ -182,19 +159,6 @@ def icebreaker_ability(c: Call) -> bool:
 
 breaker_money = _available
 pay_for_breaker = _pay_for_breaker
-
-
-def subtype_words(kinds: tuple[str, ...]) -> Text | Msg:
-    """Subtypes in each language (the catalogue's words: 코드 게이트), or "none"."""
-    seen = list(dict.fromkeys(kinds))
-    if not seen:
-        return msg("engine.none")
-
-    def say(lang: str) -> str:
-        key = "cardwords.subtypes.{}"
-        return ", ".join(t("engine.any_subtype", lang) if k == ANY else t(key.format(k.replace(" ", "_")), lang)
-                         if has(key.format(k.replace(" ", "_")), lang) else k for k in seen)
-    return Text(say("en"), say("ko"))
 
 
 # ------------------------------------------------------------------ breaking with a named breaker
@@ -209,13 +173,14 @@ class Plan:
     total: int = 0
     ice_strength: int = 0
     unknown_strength: bool = False
+    counters: tuple[tuple[str, int], ...] = ()  # counters the breaks spend, by kind
+    stealth: int = 0                 # credits of the total that come from stealth cards
 
 
 def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     """How `key` would break `nums` of `ice` now: the least cost, or the reason it cannot."""
     w = x.w
     card: Card | None = x.ctx.cards.get(key)
-    ice_card = x.ctx.cards[ice]
     if card is None or card.side != RUNNER or not x.in_play(key):
         return Plan("w_breaker_absent", (("breaker", key), ("ice", ice)))
     if key in w.blanked:  # it lost its abilities (`blank`): none of them breaks anything
@@ -227,15 +192,25 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
         return Plan("w_breaker_turn", (("breaker", key),))
     if br.one_ice_per_run and any(b == key and i != ice for b, i in w.used_on):
         return Plan("w_breaker_one_ice", (("breaker", key), ("other", next(i for b, i in w.used_on if b == key))))
+    if br.host_only and host_of(x, card) != ice:
+        return Plan("w_breaker_host", (("breaker", key), ("ice", ice), ("host", host_of(x, card) or msg("engine.none"))))
+    if br.discount and holds(x, card, br.discount_if):  # Boi-tatá: every ability costs less now
+        br = discounted(br)
     todo = tuple(n for n in nums if n not in w.broken)
-    brk_cost, _ = plan_breaks(br, ice_card.subtypes, len(todo))
+    kinds = subtypes_of(x, ice)
+    fits = usable_breaks(br, kinds, card)
+    brk_cost, _, brk_uses = plan_break_uses(fits, len(todo))
     if brk_cost >= INF:
-        return Plan("w_breaker_interface", (("breaker", key), ("ice", ice), ("kinds", subtype_words(ice_card.subtypes)),
-                                            ("breaks", subtype_words(tuple(s for b in br.breaks for s in b.subtypes)))))
+        chosen = card.chosen.lower().replace("_", " ") if card.chosen else ""
+        breaks = tuple(chosen if s == CHOSEN else s for b in br.breaks for s in b.subtypes if s != CHOSEN or chosen)
+        return Plan("w_breaker_interface", (("breaker", key), ("ice", ice), ("kinds", subtype_words(kinds)),
+                                            ("breaks", subtype_words(breaks))))
     ice_str = strength_of(x, ice)
     unknown = ice_str is None
     ice_str = ice_str or 0
     own = strength_of(x, key) or 0
+    if br.equal_strength and own != ice_str:  # Atman: only ice of exactly its strength
+        return Plan("w_breaker_equal", (("breaker", key), ("ice", ice), ("own", own), ("ice_strength", ice_str)))
     need = ice_str - own
     if any(p.per for p in br.pumps):  # a pump counted on the board (Unity): its amount now
         br = replace(br, pumps=tuple(replace(p, strength=counted(x, p.per), per=None) if p.per else p
@@ -243,11 +218,25 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     pump_cost, uses = plan_pumps(br, need) if need > 0 and not br.fixed_strength else (0 if need <= 0 else INF, ())
     if pump_cost >= INF:
         return Plan("w_breaker_strength", (("breaker", key), ("ice", ice), ("own", own), ("ice_strength", ice_str)))
+    pumps = tuple((p, k) for p, k in zip(br.pumps, uses, strict=False) if k)
+    spends = break_counters(fits, brk_uses)
+    short = counters_short(x, key, spends)
+    if short is not None:
+        return Plan("w_breaker_counters", (("breaker", key), ("ice", ice), ("n", short[1]), ("have", short[2]),
+                                           ("what", msg(f"engine.counter_kinds.{short[0]}"))))
+    grip = sum(p.grip * k for p, k in pumps)
+    if grip and x.w.sides.grip is None:
+        say_warning_once(x, f"break_grip:{key}", "w_breaker_grip_not_given", breaker=key, n=grip)
+    elif grip and grip > (x.w.sides.grip or 0):
+        return Plan("w_breaker_grip", (("breaker", key), ("ice", ice), ("n", grip), ("have", x.w.sides.grip or 0)))
+    from_stealth, stealth_have = sum(p.cost * k for p, k in pumps if p.stealth), sum(n for _, n in stealth(x))
+    if from_stealth > stealth_have:
+        return Plan("w_breaker_stealth", (("breaker", key), ("n", from_stealth), ("have", stealth_have)))
     total = pump_cost + brk_cost
     have = _available(x)
     if total > have:
         return Plan("w_breaker_credits", (("breaker", key), ("ice", ice), ("n", total), ("have", have)))
-    return Plan(None, (), todo, tuple((p, k) for p, k in zip(br.pumps, uses, strict=False) if k), total, ice_str, unknown)
+    return Plan(None, (), todo, pumps, total, ice_str, unknown, spends, from_stealth)
 
 
 def can_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> bool:
@@ -272,14 +261,30 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
     if plan.unknown_strength:
         say_once(x, "strength_unknown", ice=ice)
     for p, k in plan.pumps:
-        add_boost(x, key, p.strength * k, p.until)
-        c.note("pumped", side=RUNNER, breaker=key, n=p.strength * k, cost=p.cost * k,
-               until=msg(f"engine.until.{p.until}"))
-    pool, bp, hosted = _pay_for_breaker(x, plan.total)
+        if p.counter:  # Hyperbaric: the pump places counters, which its strength counts
+            w.sides = with_counters(w.sides, key, p.counter, p.strength * k)
+            c.note("pumped_counters", side=RUNNER, breaker=key, n=p.strength * k, cost=p.cost * k,
+                   what=msg(f"engine.counter_kinds.{p.counter}"))
+        else:
+            add_boost(x, key, p.strength * k, p.until)
+            c.note("pumped", side=RUNNER, breaker=key, n=p.strength * k, cost=p.cost * k,
+                   until=msg(f"engine.until.{p.until}"))
+        if p.grip:  # Audrey v2: cards trashed from the grip (a grip not given is not counted)
+            if w.sides.grip is not None:
+                w.sides = replace(w.sides, grip=max(0, w.sides.grip - p.grip * k))
+            c.note("pump_grip", side=RUNNER, breaker=key, n=p.grip * k)
+    if plan.counters and key in w.sides.counted:
+        for kind, n in plan.counters:
+            w.sides = with_counters(w.sides, key, kind, -n)
+            c.note("break_counters_spent", side=RUNNER, breaker=key, n=n, what=msg(f"engine.counter_kinds.{kind}"))
+    stealth = pay_stealth_credits(x, plan.stealth) if plan.stealth else 0
+    pool, bp, hosted = _pay_for_breaker(x, plan.total - stealth)
+    hosted += stealth
     br = x.ctx.cards[key].breaker
     if br is not None and br.one_ice_per_run:
         w.used_on += ((key, ice),)
     w.broke_in += ((key, encounter_id(w)),)
+    w.broke_subs += tuple((key, encounter_id(w), n) for n in plan.todo)
     c.note("broke_with", side=RUNNER, breaker=key, ice=ice, subs=", ".join(map(str, plan.todo)) or msg("engine.none"),
            own=strength_of(x, key) or 0, ice_strength=plan.ice_strength, n=plan.total, pool=pool, bp=bp,
            hosted=hosted)

@@ -92,13 +92,26 @@ def _reacts(x: Executor, card: Card, i: int, ab: Ability, m: Moment, accessed: s
     # "when accessed" on the card itself works even unrezzed
     if not (accessed and card.key == accessed) and not x.active(card):
         return False
-    if ab.ice is not None and ab.ice != (x.that_ice() if m.anywhere else w.ice):
+    if ab.ice is not None and _ice_named(x, card, ab.ice) not in (None, x.that_ice() if m.anywhere else w.ice):
         return False
     if m.run_card and card.key != x.ctx.sc.by:
         return False
     if ab.first_turn and (card.key, i) in w.used_turn:
         return False
     return not (ab.first and (card.key, i) in w.used_first)
+
+
+def _ice_named(x: Executor, card: Card, ice: str) -> str | None:
+    """The ice an ability is limited to: a name, or `chosen` (the ice written as `chosen:` beside
+    the card, Femme Fatale). Nothing chosen: every ice (None), and the trace says so once."""
+    if ice != "chosen":
+        return ice
+    if card.chosen is not None:
+        return x.ctx.names.get(card.chosen, card.chosen)
+    if f"chosen_ice:{card.key}" not in x.w.said:
+        x.w.said |= {f"chosen_ice:{card.key}"}
+        x.emit(WARNING, "w_chosen_ice_not_given", card=card.key)
+    return None
 
 
 def abilities(x: Executor, when: str, accessed: str | None = None) -> dict[str, list[Triggered]]:

@@ -16,7 +16,7 @@ __all__ = ["run_turn", "carry"]
 
 # what a run leaves on the board for the next one
 CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever", "used_turn",
-           "blanked")
+           "blanked", "own_trashed", "hosts")
 
 
 def carry(fresh: State, before: State) -> State:

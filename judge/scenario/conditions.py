@@ -20,6 +20,8 @@ CONDITIONS: dict[str, str] = {
     "successful": "bool",           # the run was declared successful
     "unsuccessful": "bool",         # the run ended unsuccessfully
     "stolen": "bool",               # the Runner stole an agenda this run
+    "trashed": "bool",              # the Runner trashed a card they accessed this run
+    "trashed_own": "bool",          # the Runner trashed one of their installed cards this turn (Boi-tatá)
     "passed": "count",              # at least N pieces of ice passed this run
     "encountered": "count",         # at least N encounters with ice this run
     "credits_below": "count",       # the Runner has fewer than N credits (bad publicity credits included)
@@ -28,6 +30,8 @@ CONDITIONS: dict[str, str] = {
     "ice_subtype": "word",          # the ice of the moment has this subtype (barrier, code gate, sentry)
     "all_broken": "bool",           # every subroutine of the ice of the encounter was broken
     "broke_with_this": "bool",      # this card (a breaker) broke a subroutine in the encounter going on (Tycoon)
+    "fully_broke_with_this": "bool",  # every subroutine of the encountered ice was broken with this card (Bukhgalter)
+    "not_ice_subtype": "word",      # the ice of the moment lacks this subtype (Laamb: no use paying for barrier twice)
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter
     "bypassed": "bool",             # that ice was bypassed
     "ice_rezzed": "bool",           # the ice of the moment is rezzed (Snitch: an unrezzed ice)
@@ -45,7 +49,7 @@ CONDITIONS: dict[str, str] = {
 }
 
 # what an Amount or a `count` condition counts
-COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached",
+COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "trashed", "approached",
           "subroutines", "unbroken", "rezzed_harmonic") + BOARD_COUNTS
 
 

@@ -140,6 +140,8 @@ class Card:
     breaker: Breaker | None = None      # an icebreaker's abilities (`breaker:` of its model)
     chosen: str | None = None           # the server or card it named when installed or as the turn began (`chosen:`)
     strength_plus: Amount | None = None  # strength added per counter on the card (`strength_plus:`, Hadrian's Wall)
+    installed_this_turn: bool = False   # a Runner card installed this turn (`installed_this_turn: true`; Euler, Gauss)
+    trashed_own_this_turn: bool = False  # beside a card that asks: the Runner trashed an installed card of theirs earlier this turn
 
     @property
     def is_ice(self) -> bool:

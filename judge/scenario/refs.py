@@ -103,7 +103,9 @@ def check_refs(sc: Scenario) -> None:
             _check(ab.effects + ab.cost, ab.line, sc, known, servers)
             if ab.after is not None and ab.after not in known:
                 raise ScenarioError("no_card_called", c=repr(ab.after), line=ab.line, source=sc.source)
-            if ab.ice is not None and ab.ice not in known:
+            if ab.ice == "chosen" and c.chosen is not None and c.chosen not in known:
+                raise ScenarioError("ability_ice_unknown", i=repr(c.chosen), line=c.line, source=sc.source)
+            if ab.ice is not None and ab.ice != "chosen" and ab.ice not in known:
                 raise ScenarioError("ability_ice_unknown", i=repr(ab.ice), line=ab.line, source=sc.source)
         for s in c.subroutines:
             _check(s.effects, c.line, sc, known, servers)

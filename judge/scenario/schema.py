@@ -7,7 +7,7 @@ from typing import Any
 from .. import rulesets
 from ..rulesets.whens import MOMENTS
 from .board import CORP_KEYS, COUNTER_KINDS, DAMAGE_KINDS, EXPECT_BOARD, RUNNER_KEYS
-from .cards import ABILITY_KEYS, CARD_KEYS, CREDITS_FOR, RUNS
+from .cards import ABILITY_KEYS, CARD_KEYS, CREDITS_FOR, RUNS, STRENGTH_COUNTS
 from .conditions import CONDITIONS, COUNTS
 from .encounter import DURATIONS, breaker_schema
 from .expect import EXPECT_KEYS, OUTCOMES
@@ -89,10 +89,10 @@ def schema() -> dict[str, Any]:
         "strength": {"type": "integer", "minimum": 0}, "rez_cost": {"type": "integer", "minimum": 0},
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
         "breaker": breaker_schema(),
-        "chosen": name,
+        "chosen": name, "installed_this_turn": {"type": "boolean"}, "trashed_own_this_turn": {"type": "boolean"},
         "strength_plus": {"type": "object", "additionalProperties": False, "required": ["count"],
-                          "properties": {"count": {"enum": [f"{k}_counters" for k in COUNTER_KINDS]},
-                                         "times": whole, "plus": whole}}}
+                          "properties": {"count": {"enum": list(STRENGTH_COUNTS)},
+                                         "times": {"type": "integer"}, "plus": whole}}}
     card = {"type": "object", "additionalProperties": False, "required": ["name"],
             "properties": {k: card_props[k] for k in CARD_KEYS}}
     step_at = {"type": "string", "enum": step_ids}

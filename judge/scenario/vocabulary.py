@@ -57,7 +57,8 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION,  # encounter
                            "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
                            "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG, "if_picked": Opt.FLAG,
-                           "once_per_run": Opt.FLAG}  # picks (docs/board.md)
+                           "once_per_run": Opt.FLAG,  # picks (docs/board.md)
+                           "stealth": Opt.FLAG}  # a payment only from credits on stealth cards (Afterimage)
 
 # What a pick may take (docs/board.md, Picks): installed Runner cards of a type, a subtype or both;
 # Corp cards: a card in HQ, ice by where it is and what the card picking it is.
@@ -108,7 +109,7 @@ _SPECS = (
     EffectSpec("change_server", Shape.SERVER),
     EffectSpec("move_runner", Shape.SERVER),
     EffectSpec("encounter", Shape.ICE),
-    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may"), cost=True),
+    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may", "stealth"), cost=True),
     EffectSpec("gain", Shape.AMOUNT),
     EffectSpec("lose", Shape.AMOUNT),
     EffectSpec("bad_publicity", Shape.AMOUNT),
@@ -149,7 +150,7 @@ _SPECS = (
     # costs a player may decline, jack-out costs, a jack out offered inside an ability (docs/encounter.md)
     EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
     EffectSpec("offer_jack_out", Shape.NONE),
-    EffectSpec("rez_cost", Shape.AMOUNT),
+    EffectSpec("rez_cost", Shape.AMOUNT),  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
     # picks (docs/board.md): an installed Runner card a player picks, named by a `pick:` action at the step
     EffectSpec("trash_pick", Shape.WORD, ("picker", "may", "otherwise", "one_per_encounter", "if_picked"),
                choices=RUNNER_KINDS + ("card_in_hq",)),
@@ -157,7 +158,13 @@ _SPECS = (
     EffectSpec("swap_pick", Shape.WORD, ("picker", "if_picked", "once_per_run", "then"), choices=SWAP_KINDS),  # ice swapped with picked ice
     EffectSpec("derez_pick", Shape.WORD, ("picker", "if_picked"), choices=("rezzed_ice_of_attacked_server",)),
     EffectSpec("rez_pick", Shape.WORD, ("picker", "if_picked"), choices=("derezzed_by_this",)),  # ignoring all costs
-    EffectSpec("pick", Shape.CARD),  # written as an action: the card the pick resolving at this step takes  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
+    EffectSpec("pick", Shape.CARD),  # written as an action: the card the pick resolving at this step takes
+    # the encountered ice gains a subtype until the encounter ends (Engolo: code gate; Laamb: barrier)
+    EffectSpec("gain_subtype", Shape.WORD, choices=("barrier", "code gate", "sentry")),
+    # an icebreaker's interface ability that is not a break (Flashbang): its strength raised to the
+    # encountered ice's at the least cost, and N paid, all or nothing; a cost
+    EffectSpec("interface", Shape.AMOUNT, cost=True),
+    EffectSpec("host_on", Shape.CARD),  # the card whose ability it is moves onto that ice (Ika)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}

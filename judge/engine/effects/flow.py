@@ -8,7 +8,7 @@ from typing import cast
 from ...errors import RunError, ScenarioError
 from ...i18n import msg
 from ...scenario import CORP, RUNNER
-from .. import costs, encounter
+from .. import breaking, costs, encounter
 from ..conditions import amount
 from ..state import Flag
 from .core import Call, applies
@@ -121,7 +121,12 @@ def pay(c: Call) -> bool:
         c.note("declines_to_pay", side=RUNNER, n=n, card=c.source or "")
         x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
         return False
-    if c.action is not None and encounter.icebreaker_ability(c):
+    if c.e.opt("stealth"):  # only credits hosted on stealth cards (Afterimage's bypass)
+        if breaking.stealth_money(x) >= n:
+            breaking.pay_stealth_credits(x, n)
+            _paid(c, n)
+            return x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
+    elif c.action is not None and encounter.icebreaker_ability(c):
         # a paid ability of an icebreaker (Banner): credits that pay for icebreakers count too
         if encounter.breaker_money(x) >= n:
             encounter.pay_for_breaker(x, n)
