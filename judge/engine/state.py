@@ -114,6 +114,13 @@ class RunFields(metaclass=Layout):
     used_on: tuple[tuple[str, str], ...] = ()  # (breaker, ice) for breakers used once per run
     broke_in: tuple[tuple[str, str], ...] = ()  # (breaker, encounter) for every break with a named breaker
     jack_costs: tuple[tuple[str, str], ...] = ()
+    # icebreakers-b (`engine.breaking`): who broke each subroutine, limited uses, the turn so far
+    broke_subs: tuple[tuple[str, str, int], ...] = ()  # (breaker, encounter, subroutine) of every named break
+    once_used: tuple[tuple[str, str, str], ...] = ()  # (breaker, "break 1" / "pump 0", "run" or the encounter)
+    skip_next: tuple[tuple[str, int], ...] = ()  # (card, N): the first N subroutines of the next encounter do not resolve
+    skip_now: tuple[tuple[str, int, str], ...] = ()  # (card, N, encounter) for the encounter going on
+    turn_success: bool = False          # an earlier run of this turn was successful (carried)
+    turn_points: int = 0                # agenda points the Runner stole in earlier runs of this turn (carried)
     spent: tuple[int, int] = (0, 0)     # credits paid this run by the Runner (any source) and by the Corp (its counted pool)  # (cost, card) added to every jack out this run (Mind Game)
 
 

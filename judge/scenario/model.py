@@ -140,6 +140,7 @@ class Card:
     breaker: Breaker | None = None      # an icebreaker's abilities (`breaker:` of its model)
     chosen: str | None = None           # the server or card it named when installed or as the turn began (`chosen:`)
     strength_plus: Amount | None = None  # strength added per counter on the card (`strength_plus:`, Hadrian's Wall)
+    installed_this_turn: bool = False   # `installed_this_turn: true` (Penrose's barrier break, Living Mural's threat)
 
     @property
     def is_ice(self) -> bool:

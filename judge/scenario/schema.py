@@ -88,7 +88,7 @@ def schema() -> dict[str, Any]:
         "strength": {"type": "integer", "minimum": 0}, "rez_cost": {"type": "integer", "minimum": 0},
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
         "breaker": breaker_schema(),
-        "chosen": name,
+        "chosen": name, "installed_this_turn": {"type": "boolean"},
         "strength_plus": {"type": "object", "additionalProperties": False, "required": ["count"],
                           "properties": {"count": {"enum": [f"{k}_counters" for k in COUNTER_KINDS]},
                                          "times": whole, "plus": whole}}}
