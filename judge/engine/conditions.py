@@ -128,11 +128,14 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
 
 
 # ------------------------------------------------------------------ icebreakers-b (docs/encounter.md)
-def threat(x: Executor) -> int:
+def threat(x: Executor, at_start: bool = False) -> int:
     """The most agenda points a player has: the scenario's `points`, and what the Runner stole this
-    turn (earlier runs and this one)."""
+    turn (earlier runs and this one); `at_start`: when the turn began (a card installed this turn
+    was installed before the turn's runs)."""
     sides = x.ctx.sc.sides
     runner, corp = (sides.runner_points, sides.corp_points) if sides is not None else (0, 0)
+    if at_start:
+        return max(runner, corp)
     cards = x.ctx.cards
     runner += x.w.turn_points + sum(cards[k].points or 0 for k in x.w.stolen if k in cards)
     return max(runner, corp)
@@ -157,6 +160,7 @@ def broke_all(x: Executor, card: Card) -> bool:
 
 BREAKING: dict[str, Callable[[Executor, Card, object], bool]] = {
     "threat": lambda x, card, v: isinstance(v, int) and threat(x) >= v,
+    "threat_when_installed": lambda x, card, v: isinstance(v, int) and threat(x, at_start=True) >= v,
     "installed_this_turn": lambda x, card, v: card.installed_this_turn == v,
     "virtual_resources": lambda x, card, v: isinstance(v, int) and installed_kind(x, "resource", "virtual") >= v,
     "cybernetic_hardware": lambda x, card, v: isinstance(v, int) and installed_kind(x, "hardware", "cybernetic") >= v,

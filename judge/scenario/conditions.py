@@ -41,6 +41,7 @@ CONDITIONS: dict[str, str] = {
     "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
     # icebreakers-b (docs/encounter.md "Costs and limits")
     "threat": "count",              # a player has at least N agenda points (`runner.points`, `corp.points`, stolen)
+    "threat_when_installed": "count",  # ... when the turn began, before its runs (a card installed this turn)
     "installed_this_turn": "bool",  # the card was installed this turn (`installed_this_turn: true` beside it)
     "virtual_resources": "count",   # at least N installed virtual resources
     "cybernetic_hardware": "count",  # at least N installed cybernetic hardware
