@@ -164,7 +164,8 @@ def plan_limited(x: Executor, card: Card, br: Breaker, ice: Card, n: int, need: 
     if br.fixed_strength and need > 0:
         return Uses("w_breaker_strength")
     have: dict[tuple[str, str], int | None] = {}
-    for _, a in [*brks, *pumps]:
+    every: list[Pump | BreakAbility] = [a for _, a in brks] + [p for _, p in pumps]
+    for a in every:
         if a.counter:
             have[(a.counter, a.counter_from)] = _counters_have(x, key, a.counter, a.counter_from)
     stealth = _stealth_credits(x)
@@ -193,7 +194,9 @@ def plan_limited(x: Executor, card: Card, br: Breaker, ice: Card, n: int, need: 
     for pv in pvecs:
         for bv, xs in bvecs:
             spent: dict[tuple[str, str], int] = {}
-            for u, (_, a) in [*zip(pv, pumps, strict=True), *zip(bv, brks, strict=True)]:
+            used: list[tuple[int, Pump | BreakAbility]] = [(u, p) for u, (_, p) in zip(pv, pumps, strict=True)]
+            used += [(u, b) for u, (_, b) in zip(bv, brks, strict=True)]
+            for u, a in used:
                 if u and a.counter:
                     spent[(a.counter, a.counter_from)] = spent.get((a.counter, a.counter_from), 0) + u
             if any(have.get(k) is not None and m > (have.get(k) or 0) for k, m in spent.items()):

@@ -8,8 +8,8 @@ from ..rulesets.model import Step
 from ..scenario import CORP, RUNNER
 from . import board
 from .access import access_cards
-from .protocol import Executor
 from .breaking import skip_first
+from .protocol import Executor
 from .state import Flag, encounter_id
 from .trace import ACTION, PRIORITY
 from .triggers import Acting, apply_action, drop, pending_actions, resolve_moments, settle
