@@ -27,10 +27,25 @@ if TYPE_CHECKING:
     from .effects.core import Call
     from .protocol import Executor
 
-__all__ = ["Uses", "plan_limited", "spend_uses", "strength_change", "where_ok", "skip_first"]
+__all__ = ["Uses", "plan_limited", "plan_break", "say_host", "spend_uses", "strength_change", "where_ok", "skip_first",
+           "unusable", "pay_stealth", "Plan"]
 
 INF = 10**9
 CAP = 12  # uses of one ability looked at (more than any ice needs)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What breaking some subroutines with a breaker takes, or why it cannot (`why`: a warning key)."""
+
+    why: str | None = None
+    args: tuple[tuple[str, object], ...] = ()
+    todo: tuple[int, ...] = ()
+    pumps: tuple[tuple[Pump, int], ...] = ()
+    total: int = 0
+    ice_strength: int = 0
+    unknown_strength: bool = False
+    uses: Uses | None = None   # a breaker with limited abilities: what each is used for
 
 
 @dataclass(frozen=True)
@@ -276,3 +291,32 @@ def skip_first(x: Executor, n: int) -> str | None:
     the first 3 of the next encounter), if one does."""
     enc = encounter_id(x.w)
     return next((who for who, k, e in x.w.skip_now if e == enc and n <= k), None)
+
+
+def plan_break(x: Executor, card: Card, br: Breaker, ice: Card, todo: tuple[int, ...], why: str | None,
+               ice_strength: int | None, own: int, money: int) -> Plan:
+    """`encounter.plan_break` for a breaker whose abilities have limits or costs beyond credits: `why`
+    no ability can be used (`unusable`), else the cheapest way within `money`."""
+    args: tuple[tuple[str, object], ...] = (("breaker", card.key), ("ice", ice.key))
+    if why is not None:
+        return Plan(why, args)
+    ice_str = ice_strength or 0
+    u = plan_limited(x, card, br, ice, len(todo), ice_str - own, money)
+    if u.why == "w_breaker_strength":
+        return Plan(u.why, args + (("own", own), ("ice_strength", ice_str)))
+    if u.why == "w_breaker_credits":
+        return Plan(u.why, args + (("n", u.credits), ("have", money)))
+    if u.why is not None:
+        return Plan(u.why, args)
+    pumps = tuple((br.pumps[i], k) for i, k in u.pumps)
+    return Plan(None, (), todo, pumps, u.credits, ice_str, ice_strength is None, u)
+
+
+def say_host(c: Call, key: str, br: Breaker) -> None:
+    """A break limited to chosen ice, on a card with nothing `chosen:`: the encountered ice (or its
+    server) was taken as the chosen one; said once."""
+    card = c.x.ctx.cards[key]
+    if card.chosen is None and any(b.on in ("chosen", "chosen_server") for b in br.breaks):
+        if f"chosen:{key}" not in c.x.w.said:
+            c.x.w.said |= {f"chosen:{key}"}
+            c.warn("w_host_not_given", card=key, ice=c.ice)

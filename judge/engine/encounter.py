@@ -17,14 +17,15 @@ which the trace says once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import Msg, Text, has, msg, t
 from ..scenario import CORP, RUNNER, Amount, Card
-from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker, Pump
+from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker
 from . import board, breaking
 from .boardstate import counters_on
+from .breaking import Plan
 from .state import Flag, encounter_id
 from .trace import ACTION, WARNING
 
@@ -199,20 +200,6 @@ def subtype_words(kinds: tuple[str, ...]) -> Text | Msg:
 
 
 # ------------------------------------------------------------------ breaking with a named breaker
-@dataclass(frozen=True)
-class Plan:
-    """What breaking some subroutines with a breaker takes, or why it cannot (`why`: a warning key)."""
-
-    why: str | None = None
-    args: tuple[tuple[str, object], ...] = ()
-    todo: tuple[int, ...] = ()
-    pumps: tuple[tuple[Pump, int], ...] = ()
-    total: int = 0
-    ice_strength: int = 0
-    unknown_strength: bool = False
-    uses: breaking.Uses | None = None   # a breaker with limited abilities: what each is used for
-
-
 def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     """How `key` would break `nums` of `ice` now: the least cost, or the reason it cannot."""
     w = x.w
@@ -228,8 +215,10 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     if br.one_ice_per_run and any(b == key and i != ice for b, i in w.used_on):
         return Plan("w_breaker_one_ice", (("breaker", key), ("other", next(i for b, i in w.used_on if b == key))))
     todo = tuple(n for n in nums if n not in w.broken)
-    if br.limited:
-        return _plan_limited(x, card, br, ice, todo)
+    if br.limited and (why := breaking.unusable(x, card, br, ice_card)) != "w_breaker_interface":
+        br = replace(br, pumps=tuple(replace(p, strength=counted(x, p.per), per=None) if p.per else p for p in br.pumps))
+        return breaking.plan_break(x, card, br, ice_card, todo, why, None if why else strength_of(x, ice),
+                                   strength_of(x, key) or 0, _available(x))
     brk_cost, _ = plan_breaks(br, ice_card.subtypes, len(todo))
     if brk_cost >= INF:
         return Plan("w_breaker_interface", (("breaker", key), ("ice", ice), ("kinds", subtype_words(ice_card.subtypes)),
@@ -250,36 +239,6 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     if total > have:
         return Plan("w_breaker_credits", (("breaker", key), ("ice", ice), ("n", total), ("have", have)))
     return Plan(None, (), todo, tuple((p, k) for p, k in zip(br.pumps, uses, strict=False) if k), total, ice_str, unknown)
-
-
-def _plan_limited(x: Executor, card: Card, br: Breaker, ice: str, todo: tuple[int, ...]) -> Plan:
-    """`plan_break` for a breaker whose abilities have limits or costs beyond credits (`engine.breaking`)."""
-    ice_card = x.ctx.cards[ice]
-    key = card.key
-    if (why := breaking.unusable(x, card, br, ice_card)) == "w_breaker_interface":
-        return Plan(why, (("breaker", key), ("ice", ice), ("kinds", subtype_words(ice_card.subtypes)),
-                          ("breaks", subtype_words(tuple(s for b in br.breaks for s in b.subtypes)))))
-    if why is not None:
-        return Plan(why, (("breaker", key), ("ice", ice)))
-    ice_str = strength_of(x, ice)
-    unknown = ice_str is None
-    ice_str = ice_str or 0
-    own = strength_of(x, key) or 0
-    if any(p.per for p in br.pumps):
-        br = replace(br, pumps=tuple(replace(p, strength=counted(x, p.per), per=None) if p.per else p for p in br.pumps))
-    have = _available(x)
-    u = breaking.plan_limited(x, card, br, ice_card, len(todo), ice_str - own, have)
-    if u.why == "w_breaker_interface":
-        return Plan(u.why, (("breaker", key), ("ice", ice), ("kinds", subtype_words(ice_card.subtypes)),
-                            ("breaks", subtype_words(tuple(s for b in br.breaks for s in b.subtypes)))))
-    if u.why == "w_breaker_strength":
-        return Plan(u.why, (("breaker", key), ("ice", ice), ("own", own), ("ice_strength", ice_str)))
-    if u.why == "w_breaker_credits":
-        return Plan(u.why, (("breaker", key), ("ice", ice), ("n", u.credits), ("have", have)))
-    if u.why is not None:
-        return Plan(u.why, (("breaker", key), ("ice", ice)))
-    pumps = tuple((br.pumps[i], k) for i, k in u.pumps)
-    return Plan(None, (), todo, pumps, u.credits, ice_str, unknown, u)
 
 
 def can_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> bool:
@@ -319,19 +278,10 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
            own=strength_of(x, key) or 0, ice_strength=plan.ice_strength, n=plan.total, pool=pool, bp=bp,
            hosted=hosted)
     if plan.uses is not None and br is not None:
-        _said_host(c, key, br)
+        breaking.say_host(c, key, br)
         breaking.spend_uses(c, key, br, plan.uses)
     return True
 
-
-def _said_host(c: Call, key: str, br: Breaker) -> None:
-    """A break limited to chosen ice, on a card with nothing `chosen:`: the encountered ice (or its
-    server) was taken as the chosen one; said once."""
-    card = c.x.ctx.cards[key]
-    if card.chosen is None and any(b.on in ("chosen", "chosen_server") for b in br.breaks):
-        if f"chosen:{key}" not in c.x.w.said:
-            c.x.w.said |= {f"chosen:{key}"}
-            c.warn("w_host_not_given", card=key, ice=c.ice)
 
 
 def note_unnamed_break(x: Executor) -> None:
