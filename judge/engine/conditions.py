@@ -164,7 +164,7 @@ BREAKING: dict[str, Callable[[Executor, Card, object], bool]] = {
     "installed_this_turn": lambda x, card, v: card.installed_this_turn == v,
     "virtual_resources": lambda x, card, v: isinstance(v, int) and installed_kind(x, "resource", "virtual") >= v,
     "cybernetic_hardware": lambda x, card, v: isinstance(v, int) and installed_kind(x, "hardware", "cybernetic") >= v,
-    "successful_this_turn": lambda x, card, v: x.w.turn_success == v,
+    "successful_this_turn": lambda x, card, v: (x.w.turn_success or bool(x.ctx.sc.sides and x.ctx.sc.sides.successful_runs)) == v,
     "broke_all_with_this": lambda x, card, v: broke_all(x, card) == v,
     "broke_with_this_run": lambda x, card, v: any(k == card.key for k, _ in x.w.broke_in) == v,
 }

@@ -45,7 +45,7 @@ CONDITIONS: dict[str, str] = {
     "installed_this_turn": "bool",  # the card was installed this turn (`installed_this_turn: true` beside it)
     "virtual_resources": "count",   # at least N installed virtual resources
     "cybernetic_hardware": "count",  # at least N installed cybernetic hardware
-    "successful_this_turn": "bool",  # an earlier run of this turn was successful (`runs:`)
+    "successful_this_turn": "bool",  # an earlier run of this turn was successful (`runs:`, `runner.successful_runs`)
     "broke_all_with_this": "bool",  # this card broke every subroutine of the ice in the encounter going on
     "broke_with_this_run": "bool",  # this card broke a subroutine this run (Mayfly)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
