@@ -236,3 +236,14 @@ def test_bad_breaker_keys_say_where_and_what(extra, words):
         load_scenario("t.yaml", text=yaml.safe_dump(doc(hq(ice("W")), cards=[b]), sort_keys=False))
     text = str(e.value)
     assert "runner.cards[0].breaker.break[0]" in text and words in text
+
+
+def test_a_copy_use_turns_a_hosted_copy_facedown_for_the_rest_of_the_turn():
+    b = breaker("Doll", [{"subtypes": "any", "x": True, "cost": 1, "copy": True}], copies=2)
+    t = go(hq(ice("W1", subs=2), ice("W2"), ice("W3")), [brk("Doll", "W1"), brk("Doll", "W2"), brk("Doll", "W3")],
+           credits=9, cards=[b])
+    assert t.status == "unsuccessful" and final(t).credits == 6  # two uses, then W3 ends the run
+    assert dict(final(t).facedown) == {"Doll": 2} and warned(t, "hosted faceup copies")
+    uncounted = go(hq(ice("W1"), ice("W2"), ice("W3")), [brk("Doll", n) for n in ("W1", "W2", "W3")],
+                   cards=[{k: v for k, v in b.items() if k != "copies"}])
+    assert uncounted.status == "successful"

@@ -32,6 +32,7 @@ __all__ = ["Uses", "plan_limited", "plan_break", "say_host", "spend_uses", "stre
 
 INF = 10**9
 CAP = 12  # uses of one ability looked at (more than any ice needs)
+COPY = ("copy", "this")  # hosted faceup copies, counted beside the counters a plan spends
 
 
 @dataclass(frozen=True)
@@ -183,6 +184,8 @@ def plan_limited(x: Executor, card: Card, br: Breaker, ice: Card, n: int, need: 
     for a in every:
         if a.counter:
             have[(a.counter, a.counter_from)] = _counters_have(x, key, a.counter, a.counter_from)
+        if isinstance(a, BreakAbility) and a.copy:
+            have[COPY] = None if card.copies is None else card.copies - dict(x.w.facedown).get(key, 0)
     stealth = _stealth_credits(x)
 
     def cap(a: Pump | BreakAbility, most: int) -> int:
@@ -192,6 +195,8 @@ def plan_limited(x: Executor, card: Card, br: Breaker, ice: Card, n: int, need: 
         got = have.get((a.counter, a.counter_from)) if a.counter else None
         if got is not None:
             c = min(c, got)
+        if isinstance(a, BreakAbility) and a.copy and have.get(COPY) is not None:
+            c = min(c, have[COPY] or 0)
         if isinstance(a, Pump) and a.stealth and a.cost:
             c = min(c, stealth // a.cost)
         return c
@@ -214,6 +219,8 @@ def plan_limited(x: Executor, card: Card, br: Breaker, ice: Card, n: int, need: 
             for u, a in used:
                 if u and a.counter:
                     spent[(a.counter, a.counter_from)] = spent.get((a.counter, a.counter_from), 0) + u
+                if u and isinstance(a, BreakAbility) and a.copy:
+                    spent[COPY] = spent.get(COPY, 0) + u
             if any(have.get(k) is not None and m > (have.get(k) or 0) for k, m in spent.items()):
                 continue
             st = sum(u * p.cost for u, (_, p) in zip(pv, pumps, strict=True) if p.stealth)
@@ -274,6 +281,11 @@ def spend_uses(c: Call, key: str, br: Breaker, uses: Uses) -> None:
     from .effects.ice import leave
     x = c.x
     for kind, source, n in uses.counters:
+        if (kind, source) == COPY:
+            down = dict(x.w.facedown)
+            x.w.facedown = tuple({**down, key: down.get(key, 0) + n}.items())
+            c.note("copies_facedown", breaker=key, n=n)
+            continue
         _take_counters(x, key, kind, source, n)
         c.note("breaker_counters", breaker=key, n=n, what=msg(f"engine.counter_kinds.{kind}"))
     for i, _ in uses.pumps:

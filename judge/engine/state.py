@@ -121,6 +121,7 @@ class RunFields(metaclass=Layout):
     skip_now: tuple[tuple[str, int, str], ...] = ()  # (card, N, encounter) for the encounter going on
     turn_success: bool = False          # an earlier run of this turn was successful (carried)
     turn_points: int = 0                # agenda points the Runner stole in earlier runs of this turn (carried)
+    facedown: tuple[tuple[str, int], ...] = ()  # (card, n): hosted copies turned facedown this turn (carried)
     spent: tuple[int, int] = (0, 0)     # credits paid this run by the Runner (any source) and by the Corp (its counted pool)  # (cost, card) added to every jack out this run (Mind Game)
 
 

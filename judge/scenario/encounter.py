@@ -15,7 +15,7 @@ durations of a strength change, and the words `of:` may name.
 What a break ability or a pump may add (icebreakers-b, docs/encounter.md "Costs and limits"):
 `x: true` (X credits: `cost` per subroutine broken), `counter: virus` (each use also spends one
 counter of that kind, from the breaker or with `from: any` from any installed Runner card),
-`trash: true` (the use trashes the breaker), `once_per: run | encounter`, `if: {...}` (conditions
+`trash: true` (the use trashes the breaker), `copy: true` (it turns a hosted copy facedown), `once_per: run | encounter`, `if: {...}` (conditions
 on the breaker), `where: chosen | chosen_server | trojan_host` (which ice it may be used on); a pump
 also `stealth: true` (paid only with credits hosted on stealth cards).
 """
@@ -60,6 +60,7 @@ class BreakAbility:
     counter: str | None = None      # a counter of this kind is spent per use
     counter_from: str = "this"      # ... from the breaker, or from any installed Runner card
     trash: bool = False             # the use trashes the breaker
+    copy: bool = False              # the use turns one hosted faceup copy of the breaker facedown (`copies:`)
     once_per: str | None = None     # run, encounter
     conditions: Conds = ()          # `if:` on the breaker
     on: str | None = None           # `where:` ON_WORDS
@@ -67,7 +68,7 @@ class BreakAbility:
     @property
     def limited(self) -> bool:
         """Something beyond a credit cost (the planner then counts each use)."""
-        return bool(self.x or self.counter or self.trash or self.once_per or self.conditions or self.on)
+        return bool(self.x or self.counter or self.trash or self.copy or self.once_per or self.conditions or self.on)
 
     def fits(self, ice_subtypes: tuple[str, ...]) -> bool:
         return ANY in self.subtypes or any(s in ice_subtypes for s in self.subtypes)
@@ -133,6 +134,7 @@ def parse_breaker(V: Validator, v: Any, path: YPath) -> Breaker:
         breaks.append(BreakAbility(kinds, 0 if x else _subs(V, b.get("subs", 1), bp + ("subs",)),
                                    V.integer(b["cost"], bp + ("cost",), 0, 100), x,
                                    trash=V.boolean(b["trash"], bp + ("trash",)) if "trash" in b else False,
+                                   copy=V.boolean(b["copy"], bp + ("copy",)) if "copy" in b else False,
                                    on=V.choice(b["where"], bp + ("where",), ON_WORDS, "value") if "where" in b else None,
                                    **_limits(V, b, bp)))
     pumps = []
@@ -158,7 +160,7 @@ def parse_breaker(V: Validator, v: Any, path: YPath) -> Breaker:
 
 
 LIMITS = ("counter", "from", "once_per", "if")  # what a break ability and a pump may both add
-BREAK_MORE = ("x", "trash", "where") + LIMITS
+BREAK_MORE = ("x", "trash", "copy", "where") + LIMITS
 
 
 def _limits(V: Validator, v: dict[str, Any], p: YPath) -> dict[str, Any]:
@@ -185,7 +187,7 @@ def breaker_schema() -> dict[str, Any]:
     brk = {"type": "object", "additionalProperties": False, "required": ["subtypes", "cost"], "properties": {
         "subtypes": {"oneOf": [{"const": ANY}, {"type": "array", "items": {"type": "string"}}]},
         "subs": {"oneOf": [whole, {"const": ANY}]}, "cost": whole, "x": {"type": "boolean"},
-        "trash": {"type": "boolean"}, "where": {"enum": list(ON_WORDS)}, **limits}}
+        "trash": {"type": "boolean"}, "copy": {"type": "boolean"}, "where": {"enum": list(ON_WORDS)}, **limits}}
     pump = {"type": "object", "additionalProperties": False, "required": ["cost"], "properties": {
         "strength": {"type": "integer", "minimum": 1}, "cost": whole, "until": {"enum": list(DURATIONS)},
         "per": {"enum": list(PER)}, "stealth": {"type": "boolean"}, **limits}}

@@ -141,6 +141,7 @@ class Card:
     chosen: str | None = None           # the server or card it named when installed or as the turn began (`chosen:`)
     strength_plus: Amount | None = None  # strength added per counter on the card (`strength_plus:`, Hadrian's Wall)
     installed_this_turn: bool = False   # `installed_this_turn: true` (Penrose's barrier break, Living Mural's threat)
+    copies: int | None = None           # faceup copies of itself it hosts when the turn begins (Matryoshka); None: not counted
 
     @property
     def is_ice(self) -> bool:

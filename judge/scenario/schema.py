@@ -89,6 +89,7 @@ def schema() -> dict[str, Any]:
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
         "breaker": breaker_schema(),
         "chosen": name, "installed_this_turn": {"type": "boolean"},
+        "copies": {"type": "integer", "minimum": 0},
         "strength_plus": {"type": "object", "additionalProperties": False, "required": ["count"],
                           "properties": {"count": {"enum": [f"{k}_counters" for k in COUNTER_KINDS]},
                                          "times": whole, "plus": whole}}}
