@@ -72,7 +72,7 @@ def test_too_few_counters_break_nothing_and_counters_not_given_are_taken_as_ther
 
 def test_a_pump_that_places_counters_raises_strength_through_them_for_the_rest_of_the_run():
     card = dict(breaker(strength=0, **{"break": [{"subtypes": ["barrier"], "subs": 2, "cost": 0}],
-                                      "pump": [{"strength": 1, "cost": 1, "counter": "power"}]}),
+                                      "pump": [{"strength": 1, "cost": 1, "places": "power"}]}),
                 counters={"power": 1}, strength_plus={"count": "power_counters"})
     t = go([ice("Outer", strength=3), ice("Inner", strength=3)], [brk("Outer"), brk("Inner")], [card])
     assert t.status == "successful"

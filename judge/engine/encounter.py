@@ -17,13 +17,13 @@ which the trace says once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import msg
 from ..scenario import RUNNER, THAT_ICE, Amount, Card
-from ..scenario.encounter import CHOSEN, ENCOUNTERED_ICE, Pump
-from . import board
+from ..scenario.encounter import CHOSEN, ENCOUNTERED_ICE
+from . import board, limits
 from .boardstate import counters_on, with_counters
 from .breaking import (
     INF,
@@ -44,6 +44,7 @@ from .breaking import (
     usable_breaks,
 )
 from .conditions import failing, holds
+from .limits import Plan
 from .state import Flag, encounter_id
 from .trace import ACTION, WARNING
 
@@ -75,6 +76,7 @@ def strength_of(x: Executor, key: str) -> int | None:
     if card.breaker is not None:
         if card.breaker.strength_per:
             base += counted(x, card.breaker.strength_per)
+        base += limits.strength_change(x, card, card.breaker)
         if card.breaker.fixed_strength:
             return base
     if card.strength_plus is not None:
@@ -162,21 +164,6 @@ pay_for_breaker = _pay_for_breaker
 
 
 # ------------------------------------------------------------------ breaking with a named breaker
-@dataclass(frozen=True)
-class Plan:
-    """What breaking some subroutines with a breaker takes, or why it cannot (`why`: a warning key)."""
-
-    why: str | None = None
-    args: tuple[tuple[str, object], ...] = ()
-    todo: tuple[int, ...] = ()
-    pumps: tuple[tuple[Pump, int], ...] = ()
-    total: int = 0
-    ice_strength: int = 0
-    unknown_strength: bool = False
-    counters: tuple[tuple[str, int], ...] = ()  # counters the breaks spend, by kind
-    stealth: int = 0                 # credits of the total that come from stealth cards
-
-
 def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     """How `key` would break `nums` of `ice` now: the least cost, or the reason it cannot."""
     w = x.w
@@ -197,6 +184,12 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     if br.discount and holds(x, card, br.discount_if):  # Boi-tatá: every ability costs less now
         br = discounted(br)
     todo = tuple(n for n in nums if n not in w.broken)
+    if br.limited and (why := limits.unusable(x, card, br, x.ctx.cards[ice])) != "w_breaker_interface":
+        # a limited ability (X costs, counters from any card, trash, once per run, conditions, where):
+        # planned use by use (engine/limits.py)
+        br = replace(br, pumps=tuple(replace(p, strength=counted(x, p.per), per=None) if p.per else p for p in br.pumps))
+        return limits.plan_break(x, card, br, x.ctx.cards[ice], todo, why, None if why else strength_of(x, ice),
+                                 strength_of(x, key) or 0, _available(x))
     kinds = subtypes_of(x, ice)
     fits = usable_breaks(br, kinds, card)
     brk_cost, _, brk_uses = plan_break_uses(fits, len(todo))
@@ -261,10 +254,10 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
     if plan.unknown_strength:
         say_once(x, "strength_unknown", ice=ice)
     for p, k in plan.pumps:
-        if p.counter:  # Hyperbaric: the pump places counters, which its strength counts
-            w.sides = with_counters(w.sides, key, p.counter, p.strength * k)
+        if p.places:  # Hyperbaric: the pump places counters, which its strength counts
+            w.sides = with_counters(w.sides, key, p.places, p.strength * k)
             c.note("pumped_counters", side=RUNNER, breaker=key, n=p.strength * k, cost=p.cost * k,
-                   what=msg(f"engine.counter_kinds.{p.counter}"))
+                   what=msg(f"engine.counter_kinds.{p.places}"))
         else:
             add_boost(x, key, p.strength * k, p.until)
             c.note("pumped", side=RUNNER, breaker=key, n=p.strength * k, cost=p.cost * k,
@@ -278,6 +271,8 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
             w.sides = with_counters(w.sides, key, kind, -n)
             c.note("break_counters_spent", side=RUNNER, breaker=key, n=n, what=msg(f"engine.counter_kinds.{kind}"))
     stealth = pay_stealth_credits(x, plan.stealth) if plan.stealth else 0
+    if plan.uses is not None and plan.uses.stealth:
+        stealth += limits.pay_stealth(x, plan.uses.stealth)
     pool, bp, hosted = _pay_for_breaker(x, plan.total - stealth)
     hosted += stealth
     br = x.ctx.cards[key].breaker
@@ -288,7 +283,11 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
     c.note("broke_with", side=RUNNER, breaker=key, ice=ice, subs=", ".join(map(str, plan.todo)) or msg("engine.none"),
            own=strength_of(x, key) or 0, ice_strength=plan.ice_strength, n=plan.total, pool=pool, bp=bp,
            hosted=hosted)
+    if plan.uses is not None and br is not None:
+        limits.say_host(c, key, br)
+        limits.spend_uses(c, key, br, plan.uses)
     return True
+
 
 
 def note_unnamed_break(x: Executor) -> None:

@@ -8,8 +8,9 @@ from ..rulesets.model import Step
 from ..scenario import CORP, RUNNER
 from . import board
 from .access import access_cards
+from .limits import skip_first
 from .protocol import Executor
-from .state import Flag
+from .state import Flag, encounter_id
 from .trace import ACTION, PRIORITY
 from .triggers import Acting, apply_action, drop, pending_actions, resolve_moments, settle
 
@@ -82,6 +83,9 @@ def encounter_ice(x: Executor, st: Step) -> None:
     w.flags = (w.flags - {Flag.BYPASSED, Flag.ICE_LEFT, Flag.FULLY_BROKEN, Flag.FULLY_BROKEN_PENDING}) | {
         Flag.ENCOUNTERING}
     w.encountered += (board.ice_now(w),)
+    if w.skip_next:  # Mass-Driver: this is "the next encounter"
+        w.skip_now += tuple((who, n, encounter_id(w)) for who, n in w.skip_next)
+        w.skip_next = ()
     resolve_moments(x, st, st.triggers)
 
 
@@ -93,6 +97,10 @@ def _resolve_subroutine(x: Executor, st: Step, n: int) -> None:
     who = x.forbidden("subroutines")
     if who:
         x.emit(ACTION, "subroutine_forbidden", st, side=CORP, n=n, sub=sub.shown, card=who)
+        return
+    who = skip_first(x, n)
+    if who:
+        x.emit(ACTION, "subroutine_skipped", st, side=CORP, n=n, sub=sub.shown, card=who)
         return
     w.resolved_subs += (n,)
     x.emit(ACTION, "subroutine", st, side=CORP, n=n, sub=sub.shown)
@@ -140,7 +148,7 @@ def resolve_next_subroutine(x: Executor, st: Step) -> None:
     w = x.w
     card = x.ctx.cards[board.ice_now(w)]
     n = next(n for n in range(1, len(card.subroutines) + 1) if n not in w.broken and n not in w.resolved_subs)
-    if x.forbidden("subroutines"):
+    if x.forbidden("subroutines") or skip_first(x, n):
         w.resolved_subs += (n,)  # counted as done: it does not resolve, and the loop moves on
     _resolve_subroutine(x, st, n)
 

@@ -121,6 +121,13 @@ class RunFields(metaclass=Layout):
     gained_subtypes: tuple[tuple[str, str, str], ...] = ()  # (ice, subtype, encounter) gained until the encounter ends
     jack_costs: tuple[tuple[str, str], ...] = ()
     picks: tuple[tuple[str, str, str], ...] = ()  # (the card whose effect picked, the card picked, the encounter)
+    # limited breaker abilities (`engine.limits`): their uses, skipped subroutines, the turn so far
+    once_used: tuple[tuple[str, str, str], ...] = ()  # (breaker, "break 1" / "pump 0", "run" or the encounter)
+    skip_next: tuple[tuple[str, int], ...] = ()  # (card, N): the first N subroutines of the next encounter do not resolve
+    skip_now: tuple[tuple[str, int, str], ...] = ()  # (card, N, encounter) for the encounter going on
+    turn_success: bool = False          # an earlier run of this turn was successful (carried)
+    turn_points: int = 0                # agenda points the Runner stole in earlier runs of this turn (carried)
+    facedown: tuple[tuple[str, int], ...] = ()  # (card, n): hosted copies turned facedown this turn (carried)
     spent: tuple[int, int] = (0, 0)     # credits paid this run by the Runner (any source) and by the Corp (its counted pool)  # (cost, card) added to every jack out this run (Mind Game)
 
 

@@ -4,6 +4,7 @@ rezzed, trashed or stolen, the Runner's credits, tags, grip, clicks and counters
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from ..errors import JudgeError
@@ -16,20 +17,25 @@ __all__ = ["run_turn", "carry"]
 
 # what a run leaves on the board for the next one
 CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever", "used_turn",
-           "blanked", "own_trashed", "hosts")
+           "blanked", "own_trashed", "hosts", "facedown")
 
 
-def carry(fresh: State, before: State) -> State:
+def carry(fresh: State, before: State, stolen_points: Mapping[str, int] | None = None) -> State:
     """The state before a run's first step, with the board the previous run left. A run spends a
     click (when clicks are counted); the bids of the previous run are its own, and of its strength
     changes only those `until: turn_ends` last."""
+    stolen_points = stolen_points or {}
     sides = before.sides
     if sides.clicks is not None:
         sides = replace(sides, clicks=sides.clicks - 1)
     sides = replace(sides, used_bids=frozenset())
     # "for the remainder of the turn": strength changes `until: turn_ends` last into the next runs
     lasting = tuple(b for b in before.boosts if b[2] == "turn_ends")
-    return evolve(fresh, sides=sides, boosts=lasting + fresh.boosts, **{k: getattr(before, k) for k in CARRIED})
+    # "a successful run this turn" and the points stolen so far (the threat level) for the next runs
+    success = before.turn_success or before.label == "successful"
+    points = before.turn_points + sum(stolen_points.get(k, 0) for k in before.stolen)
+    return evolve(fresh, sides=sides, boosts=lasting + fresh.boosts, turn_success=success, turn_points=points,
+                  **{k: getattr(before, k) for k in CARRIED})
 
 
 def run_turn(sc: Scenario, ruleset_id: str | None = None) -> list[Trace]:
@@ -43,7 +49,7 @@ def run_turn(sc: Scenario, ruleset_id: str | None = None) -> list[Trace]:
         if last is not None:
             if last.sides.flatlined:
                 break
-            s = carry(s, last)
+            s = carry(s, last, {k: c.points or 0 for k, c in ctx.cards.items()})
             if made_by is not None:  # the run event of the run before is in the heap: it reacts no more
                 s = evolve(s, removed=s.removed | {made_by})
         made_by = ctx.sc.by if ctx.sc.by and ctx.cards.get(ctx.sc.by) is not None and ctx.cards[ctx.sc.by].type == "event" else None

@@ -25,7 +25,7 @@ __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
              "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
-             "strength_plus", "chosen", "installed_this_turn", "trashed_own_this_turn")
+             "strength_plus", "chosen", "installed_this_turn", "trashed_own_this_turn", "copies")
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
@@ -144,7 +144,8 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         installed_this_turn=V.boolean(v["installed_this_turn"], path + ("installed_this_turn",))
         if "installed_this_turn" in v else False,
         trashed_own_this_turn=V.boolean(v["trashed_own_this_turn"], path + ("trashed_own_this_turn",))
-        if "trashed_own_this_turn" in v else False)
+        if "trashed_own_this_turn" in v else False,
+        copies=V.integer(v["copies"], path + ("copies",), 0, 20) if "copies" in v else None)
 
 
 # what `strength_plus` counts: counters of a kind on the card itself; the Runner's grip (Cradle:

@@ -45,6 +45,15 @@ CONDITIONS: dict[str, str] = {
     "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
     "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)
     "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
+    # icebreakers-b (docs/encounter.md "Costs and limits")
+    "threat": "count",              # a player has at least N agenda points (`runner.points`, `corp.points`, stolen)
+    "threat_when_installed": "count",  # ... when the turn began, before its runs (a card installed this turn)
+    "installed_this_turn": "bool",  # the card was installed this turn (`installed_this_turn: true` beside it)
+    "virtual_resources": "count",   # at least N installed virtual resources
+    "cybernetic_hardware": "count",  # at least N installed cybernetic hardware
+    "successful_this_turn": "bool",  # an earlier run of this turn was successful (`runs:`, `runner.successful_runs`)
+    "broke_all_with_this": "bool",  # this card broke every subroutine of the ice in the encounter going on
+    "broke_with_this_run": "bool",  # this card broke a subroutine this run (Mayfly)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
 }
 

@@ -140,8 +140,9 @@ class Card:
     breaker: Breaker | None = None      # an icebreaker's abilities (`breaker:` of its model)
     chosen: str | None = None           # the server or card it named when installed or as the turn began (`chosen:`)
     strength_plus: Amount | None = None  # strength added per counter on the card (`strength_plus:`, Hadrian's Wall)
-    installed_this_turn: bool = False   # a Runner card installed this turn (`installed_this_turn: true`; Euler, Gauss)
+    installed_this_turn: bool = False   # a Runner card installed this turn (`installed_this_turn: true`; Euler, Gauss, Penrose, Living Mural)
     trashed_own_this_turn: bool = False  # beside a card that asks: the Runner trashed an installed card of theirs earlier this turn
+    copies: int | None = None           # faceup copies of itself it hosts when the turn begins (Matryoshka); None: not counted
 
     @property
     def is_ice(self) -> bool:

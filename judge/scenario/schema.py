@@ -90,6 +90,7 @@ def schema() -> dict[str, Any]:
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
         "breaker": breaker_schema(),
         "chosen": name, "installed_this_turn": {"type": "boolean"}, "trashed_own_this_turn": {"type": "boolean"},
+        "copies": {"type": "integer", "minimum": 0},
         "strength_plus": {"type": "object", "additionalProperties": False, "required": ["count"],
                           "properties": {"count": {"enum": list(STRENGTH_COUNTS)},
                                          "times": {"type": "integer"}, "plus": whole}}}

@@ -165,6 +165,7 @@ _SPECS = (
     # encountered ice's at the least cost, and N paid, all or nothing; a cost
     EffectSpec("interface", Shape.AMOUNT, cost=True),
     EffectSpec("host_on", Shape.CARD),  # the card whose ability it is moves onto that ice (Ika)
+    EffectSpec("skip_subroutines", Shape.AMOUNT),  # the first N subroutines of the next encounter this run do not resolve (Mass-Driver)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}

@@ -91,8 +91,9 @@ def explore_later_runs(sc: Scenario, ruleset: str | None, first: Exploration, ma
                 capped = True
                 break
             try:
-                _, s = start(part, ruleset)
-                exp = explore(part, ruleset, start=carry(s, before), max_lines=max_lines, max_seconds=left)
+                ctx, s = start(part, ruleset)
+                points = {k: c.points or 0 for k, c in ctx.cards.items()}
+                exp = explore(part, ruleset, start=carry(s, before, points), max_lines=max_lines, max_seconds=left)
             except JudgeError:
                 errors += 1
                 continue

@@ -36,6 +36,15 @@ def host_on(c: Call) -> None:
     breaking.host_on(c, c.name)
 
 
+@applies("skip_subroutines")
+def skip_subroutines(c: Call) -> None:
+    """Mass-Driver: the first N subroutines of the Runner's next encounter this run do not resolve."""
+    n = amount(c.x, c.number, c.source)
+    who = c.source or c.side
+    c.x.w.skip_next += ((who, n),)
+    c.note("skip_set", card=who, n=n)
+
+
 @applies("corp_gain")
 def corp_gain(c: Call) -> None:
     n = amount(c.x, c.number, c.source)
