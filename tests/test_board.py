@@ -331,3 +331,31 @@ expect: {credits: 3}
 """)
     assert t.states[-1][1].credits == 3
     assert not [x for x in texts(t) if "not given" in x]
+
+
+@pytest.mark.parametrize(("virus", "tags"), [(0, 0), (1, 0), (2, 1), (4, 3)])
+def test_a_count_less_some_is_never_below_zero(virus, tags):
+    """`plus: -1`: one less than the counters (Medium, Nerve Agent: a number below their counters);
+    with no counter the amount is 0, not -1."""
+    t = run_yaml("""
+title: a count less one
+run: {server: HQ}
+runner:
+  cards:
+    - {name: Sucker, type: program, counters: {virus: %d},
+       abilities: [{when: successful, effect: {tag: {count: virus_counters, plus: -1}}}]}
+servers:
+  HQ: {cards: [Hedge Fund]}
+""" % virus)
+    assert t.board["tags"] == tags
+
+
+def test_a_count_less_more_than_a_hundred_is_refused():
+    with pytest.raises(ScenarioError) as err:
+        scenario("""
+run: {server: HQ}
+runner:
+  cards: [{name: Sucker, type: program, abilities: [{when: successful, effect: {tag: {count: tags, plus: -101}}}]}]
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    assert "plus" in str(err.value)

@@ -39,9 +39,9 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
 
 def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
     """An effect's number: written as it is, or counted from the run (counters: on `card`, the card
-    whose effect it is, else on the ice of the moment)."""
+    whose effect it is, else on the ice of the moment). A count less some (`plus: -1`) is never below 0."""
     if isinstance(arg, Amount):
-        return arg.plus + arg.times * counted(x, arg.count, card)
+        return max(0, arg.plus + arg.times * counted(x, arg.count, card))
     return arg
 
 

@@ -40,7 +40,8 @@ def schema() -> dict[str, Any]:
          "properties": {"inward_of": name, "outward_of": name}}]}
     whole = {"type": "integer", "minimum": 0, "maximum": 100}
     amount = {"oneOf": [whole, {"type": "object", "additionalProperties": False, "required": ["count"],
-                                "properties": {"count": {"enum": list(COUNTS)}, "times": whole, "plus": whole}}]}
+                                "properties": {"count": {"enum": list(COUNTS)}, "times": whole,
+                                               "plus": {"type": "integer", "minimum": -100, "maximum": 100}}}]}
     counters = {"type": "object", "additionalProperties": False, "minProperties": 1,
                 "properties": {k: whole for k in COUNTER_KINDS}}
     counted_counters = dict(counters, properties={k: amount for k in COUNTER_KINDS})  # an effect's may be counted
