@@ -359,3 +359,55 @@ runner:
 servers: {HQ: {cards: [Hedge Fund]}}
 """)
     assert "plus" in str(err.value)
+
+
+def test_a_turn_carries_the_corps_credits_and_the_credits_left_on_cards():
+    """What the Corp lost in run 1 and the recurring credit spent there are gone in run 2."""
+    from judge.engine import run_turn
+    text = """
+    corp: {credits: 5}
+    runner:
+      credits: 0
+      cards:
+        - {name: Feeder, type: hardware, credits: 1, credits_for: any}
+        - name: Weave
+          type: hardware
+          abilities: [{when: successful, effect: [{corp_pay: 2}, {gain: 1}]}]
+        - name: Fracter
+          type: program
+          breaker: {break: [{subtypes: [barrier], subs: 1, cost: 1}]}
+          strength: 5
+    servers:
+      HQ: {ice: [{name: Wall, type: ice, subtypes: [barrier], strength: 1, rezzed: true, subroutines: [End the run]}], cards: [Hedge Fund]}
+    runs:
+      - {server: HQ, actions: [{at: "3.1", ice: Wall, by: runner, break: all, with: Fracter}]}
+      - {server: HQ, actions: [{at: "3.1", ice: Wall, by: runner, break: all, with: Fracter}]}
+    """
+    traces = run_turn(scenario(text))
+    assert [t.states[-1][1].corp_credits for t in traces] == [3, 1]
+    # run 1: the hosted credit pays the break, then +1; run 2: the pool's credit pays, then +1
+    assert [t.states[-1][1].credits for t in traces] == [1, 1]
+    assert [dict(t.states[-1][1].hosted).get("Feeder", 0) for t in traces] == [0, 0]
+
+
+@pytest.mark.parametrize(("chosen", "on_a", "on_b", "warned"), [
+    ("chosen: Virus B,", {}, {"virus": 1}, False),
+    ("", {}, {}, True),
+])
+def test_counters_go_on_the_card_chosen_beside_the_source(chosen, on_a, on_b, warned):
+    """`on: chosen`: the card written as `chosen:` beside the card whose effect it is (Knobkierie's
+    virus program); none written: no counter, and the trace says so."""
+    t = run_yaml("""
+title: on the chosen card
+run: {server: HQ}
+runner:
+  cards:
+    - {name: Feeder, type: hardware, %s abilities: [{when: successful, effect: {place_counters: {virus: 1}, "on": chosen}}]}
+    - {name: Virus A, type: program, counters: {virus: 0}}
+    - {name: Virus B, type: program, counters: {virus: 0}}
+servers:
+  HQ: {cards: [Hedge Fund]}
+""" % chosen)
+    counters = t.board["counters"]
+    assert counters.get("Virus A", {}) == on_a and counters.get("Virus B", {}) == on_b
+    assert any(w.msg == "w_counters_not_chosen" for w in t.warnings) == warned

@@ -1,5 +1,6 @@
 """A turn of several runs: each run starts from the board the one before left (what is installed,
-rezzed, trashed or stolen, the Runner's credits, tags, grip, clicks and counters, abilities used
+rezzed, trashed or stolen, the Runner's credits, tags, grip, clicks and counters, the Corp's credits,
+credits on cards, abilities used
 `first: turn`, strength changes `until: turn_ends`); a flatline ends the turn. Each run is its own Trace."""
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from .trace import Trace
 __all__ = ["run_turn", "carry"]
 
 # what a run leaves on the board for the next one
-CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever", "used_turn")
+CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever", "used_turn",
+           "corp_credits", "hosted")  # the Corp's pool and credits left on cards (a recurring credit spent stays spent)
 
 
 def carry(fresh: State, before: State) -> State:

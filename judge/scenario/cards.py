@@ -87,11 +87,13 @@ def _bind(effs: tuple[Effect, ...], key: str) -> tuple[Effect, ...]:
 
 
 def _bind_chosen(effs: tuple[Effect, ...], chosen: str) -> tuple[Effect, ...]:
-    """`access_card: chosen` in a card's own effects (and their `then:`) names the card it chose."""
+    """`access_card: chosen` in a card's own effects (and their `then:`) names the card it chose;
+    so does `on: chosen` (Knobkierie's counter goes on the virus program it picks)."""
     out = []
     for e in effs:
         arg = chosen if e.kind == "access_card" and e.arg == "chosen" else e.arg
-        opts = tuple((k, _bind_chosen(v, chosen) if isinstance(v, tuple) and v and isinstance(v[0], Effect) else v)
+        opts = tuple((k, _bind_chosen(v, chosen) if isinstance(v, tuple) and v and isinstance(v[0], Effect)
+                      else chosen if k == "on" and v == "chosen" else v)
                      for k, v in e.opts)
         out.append(replace(e, arg=arg, opts=opts))
     return tuple(out)

@@ -198,6 +198,9 @@ def psi_bid(c: Call) -> None:
 
 def _target(c: Call) -> str | None:
     on = c.opt_name("on")
+    if on == "chosen":  # `on: chosen` with no `chosen:` beside the card (a chosen one is bound when parsed)
+        c.warn("w_counters_not_chosen", card=c.source or c.side)
+        return None
     card = c.source if on in (None, THIS) else on
     if card is None:
         c.warn("w_counters_nowhere")
