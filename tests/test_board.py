@@ -411,3 +411,29 @@ servers:
     counters = t.board["counters"]
     assert counters.get("Virus A", {}) == on_a and counters.get("Virus B", {}) == on_b
     assert any(w.msg == "w_counters_not_chosen" for w in t.warnings) == warned
+
+
+@pytest.mark.parametrize(("servers", "refused"), [(("HQ", "R&D"), False), (("HQ", "HQ"), True), (("Archives", "Archives"), True)])
+def test_a_card_that_runs_a_central_server_not_run_this_turn_is_refused_on_one_run_before(servers, refused):
+    """`runs: central_not_run` (Red Team): the turn's earlier runs are checked; the error names the run."""
+    text = """
+    runner: {cards: [{name: Job, type: resource, runs: central_not_run}]}
+    servers: {HQ: {cards: [Hedge Fund]}, R&D: {cards: [PAD Campaign]}, Archives: {cards: [Ice Wall]}}
+    runs: [{server: %s}, {server: %s, by: Job}]
+    """ % servers
+    if not refused:
+        assert len(scenario(text).runs) == 2
+        return
+    with pytest.raises(ScenarioError) as err:
+        scenario(text)
+    assert "runs[1].server" in str(err.value) and "run 1 of the turn already ran" in str(err.value)
+
+
+def test_a_card_that_runs_a_central_server_not_run_this_turn_runs_no_remote():
+    with pytest.raises(ScenarioError) as err:
+        scenario("""
+    runner: {cards: [{name: Job, type: resource, runs: central_not_run}]}
+    servers: {Server 1: {cards: [PAD Campaign]}}
+    run: {server: Server 1, by: Job}
+    """)
+    assert "a central server not run earlier this turn" in str(err.value)

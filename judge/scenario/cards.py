@@ -27,7 +27,8 @@ CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points",
              "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
              "strength_plus", "chosen")
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
-RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
+RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives",  # where a run event may run
+        "central_not_run")  # a central server no earlier run of the turn attacked (Red Team; checked by `runs:`)
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 
 
