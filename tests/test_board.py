@@ -437,3 +437,49 @@ def test_a_card_that_runs_a_central_server_not_run_this_turn_runs_no_remote():
     run: {server: Server 1, by: Job}
     """)
     assert "a central server not run earlier this turn" in str(err.value)
+
+
+@pytest.mark.parametrize(("strength", "bypassed"), [(3, True), (4, False)])
+def test_ice_strength_below_reads_the_encountered_ices_strength_now(strength, bypassed):
+    """`ice_strength_below: 4` holds for ice of strength 3 or less (Malandragem), not for 4."""
+    t = run_yaml("""
+title: strength below
+run: {server: HQ}
+runner:
+  cards:
+    - {name: Bypasser, type: program, abilities: [{when: encountered, if: {ice_strength_below: 4}, effect: bypass}]}
+servers:
+  HQ:
+    ice: [{name: Wall, type: ice, subtypes: [barrier], strength: %d, rezzed: true, subroutines: [End the run]}]
+    cards: [Hedge Fund]
+""" % strength)
+    assert (t.lists["bypassed"] == ["Wall"]) == bypassed
+    assert t.status == ("successful" if bypassed else "unsuccessful")
+
+
+def test_ice_strength_below_with_no_strength_given_is_taken_to_hold_and_said():
+    t = run_yaml("""
+title: strength unknown
+run: {server: HQ}
+runner:
+  cards:
+    - {name: Bypasser, type: program, abilities: [{when: encountered, if: {ice_strength_below: 4}, effect: bypass}]}
+servers:
+  HQ: {ice: [{name: Wall, rezzed: true, subroutines: [End the run]}], cards: [Hedge Fund]}
+""")
+    assert t.lists["bypassed"] == ["Wall"]
+    assert [w.msg for w in t.warnings].count("w_strength_not_known") == 1
+
+
+@pytest.mark.parametrize(("by", "bypassed"), [("Clock", ["Wall"]), (None, [])])
+def test_made_run_holds_only_in_the_run_the_card_made(by, bypassed):
+    t = run_yaml("""
+title: made the run
+run: {server: HQ%s}
+runner:
+  cards:
+    - {name: Clock, type: hardware, runs: HQ, abilities: [{when: encountered, if: {made_run: true}, effect: bypass}]}
+servers:
+  HQ: {ice: [{name: Wall, rezzed: true, subroutines: [End the run]}], cards: [Hedge Fund]}
+""" % (", by: Clock" if by else ""))
+    assert t.lists["bypassed"] == bypassed

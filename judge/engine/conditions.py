@@ -103,6 +103,10 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
                 x.emit(WARNING, "w_corp_credits_unknown", card=card.key)
             return value is True
         return (w.corp_credits > w.credits + w.bp_credits) == value
+    if key == "ice_strength_below":
+        return isinstance(value, int) and _strength_below(x, card, value)
+    if key == "made_run":
+        return (x.ctx.sc.by == card.key) == value
     if key == "first_run":
         return (x.ctx.sc.run_index == 0) == value
     if key == "tagged":
@@ -121,6 +125,22 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     if key.endswith("_counters"):
         return isinstance(value, int) and counters_on(w.sides, card.key).get(key[:-len("_counters")], 0) >= value
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
+
+
+def _strength_below(x: Executor, card: Card, n: int) -> bool:
+    """The ice of the moment has less than n strength now (its boosts counted). No ice now: it does not
+    hold; an ice whose strength is not known: taken to hold, and said once."""
+    from .encounter import strength_of  # the encounter module reads conditions too
+    w = x.w
+    if w.ice is None:
+        return False
+    strength = strength_of(x, w.ice)
+    if strength is None:
+        if f"strength:{w.ice}" not in w.said:
+            w.said |= {f"strength:{w.ice}"}
+            x.emit(WARNING, "w_strength_not_known", card=card.key, ice=w.ice)
+        return True
+    return strength < n
 
 
 def failing(x: Executor, card: Card, conditions: tuple[tuple[str, object], ...]) -> tuple[str, object] | None:

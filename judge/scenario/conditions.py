@@ -39,6 +39,8 @@ CONDITIONS: dict[str, str] = {
     "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
     "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)
     "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
+    "ice_strength_below": "count",  # the ice of the moment has less than N strength (Malandragem: 3 or less is below 4)
+    "made_run": "bool",             # this card made the run (`run: {by: <card>}`; Alarm Clock's run)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
 }
 
