@@ -483,3 +483,20 @@ servers:
   HQ: {ice: [{name: Wall, rezzed: true, subroutines: [End the run]}], cards: [Hedge Fund]}
 """ % (", by: Clock" if by else ""))
     assert t.lists["bypassed"] == bypassed
+
+
+def test_a_run_made_by_a_card_costs_its_run_clicks_in_one_run_and_over_a_turn():
+    """`run_clicks: 0` (Alarm Clock's run as the turn begins) spends no click; a plain run spends 1."""
+    from judge.engine import run_turn
+    text = """
+    runner:
+      clicks: 4
+      cards: [{name: Clock, type: hardware, runs: HQ, run_clicks: 0}]
+    servers: {HQ: {cards: [Hedge Fund]}}
+    runs: [{server: HQ, by: Clock}, {server: HQ}, {server: HQ, by: Clock}]
+    """
+    traces = run_turn(scenario(text))
+    assert [t.board["clicks"] for t in traces] == [4, 3, 3]
+    one = run_yaml(text.replace("runs: [{server: HQ, by: Clock}, {server: HQ}, {server: HQ, by: Clock}]",
+                                "run: {server: HQ, by: Clock}"))
+    assert one.board["clicks"] == 4

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from ..errors import JudgeError
 from ..scenario import Scenario
+from .boardstate import run_clicks
 from .run import start, step, trace_of
 from .state import State, evolve
 from .trace import Trace
@@ -20,13 +21,13 @@ CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credit
            "corp_credits", "hosted")  # the Corp's pool and credits left on cards (a recurring credit spent stays spent)
 
 
-def carry(fresh: State, before: State) -> State:
+def carry(fresh: State, before: State, sc: Scenario | None = None) -> State:
     """The state before a run's first step, with the board the previous run left. A run spends a
-    click (when clicks are counted); the bids of the previous run are its own, and of its strength
+    click when clicks are counted (or the `run_clicks` of the card that makes it, `sc.by`); the bids of the previous run are its own, and of its strength
     changes only those `until: turn_ends` last."""
     sides = before.sides
     if sides.clicks is not None:
-        sides = replace(sides, clicks=sides.clicks - 1)
+        sides = replace(sides, clicks=sides.clicks - (run_clicks(sc) if sc is not None else 1))
     sides = replace(sides, used_bids=frozenset())
     # "for the remainder of the turn": strength changes `until: turn_ends` last into the next runs
     lasting = tuple(b for b in before.boosts if b[2] == "turn_ends")
@@ -43,7 +44,7 @@ def run_turn(sc: Scenario, ruleset_id: str | None = None) -> list[Trace]:
         if last is not None:
             if last.sides.flatlined:
                 break
-            s = carry(s, last)
+            s = carry(s, last, part)
         events = []
         states = [(0, s)]
         while not s.done:

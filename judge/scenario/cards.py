@@ -25,7 +25,7 @@ __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
              "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
-             "strength_plus", "chosen")
+             "strength_plus", "chosen", "run_clicks")
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives",  # where a run event may run
         "central_not_run")  # a central server no earlier run of the turn attacked (Red Team; checked by `runs:`)
@@ -143,7 +143,8 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         if "credits_for" in v else None,
         breaker=parse_breaker(V, v["breaker"], path + ("breaker",)) if "breaker" in v else None,
         strength_plus=_strength_plus(V, v["strength_plus"], path + ("strength_plus",)) if "strength_plus" in v else None,
-        chosen=chosen)
+        chosen=chosen,
+        run_clicks=V.integer(v["run_clicks"], path + ("run_clicks",), 0, 4) if "run_clicks" in v else 1)
 
 
 STRENGTH_COUNTS = tuple(f"{k}_counters" for k in COUNTER_KINDS)

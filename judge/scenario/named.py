@@ -15,7 +15,8 @@ __all__ = ["resolve_card", "OVERRIDES"]
 
 # What a scenario may say beside `card:` (`name` is the English title; `id` renames the card).
 OVERRIDES = ("card", "id", "rezzed", "subroutines", "abilities", "trash_cost", "points", "subtypes", "type", "runs",
-             "text", "counters", "strength", "rez_cost", "credits", "credits_for", "strength_plus", "chosen")
+             "text", "counters", "strength", "rez_cost", "credits", "credits_for", "strength_plus", "chosen",
+             "run_clicks")
 REZ_COSTS = ("ice", "asset", "upgrade")  # Corp types whose catalogue cost is a rez cost
 
 

@@ -89,7 +89,7 @@ def schema() -> dict[str, Any]:
         "strength": {"type": "integer", "minimum": 0}, "rez_cost": {"type": "integer", "minimum": 0},
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
         "breaker": breaker_schema(),
-        "chosen": name,
+        "chosen": name, "run_clicks": {"type": "integer", "minimum": 0, "maximum": 4},
         "strength_plus": {"type": "object", "additionalProperties": False, "required": ["count"],
                           "properties": {"count": {"enum": [f"{k}_counters" for k in COUNTER_KINDS]},
                                          "times": whole, "plus": whole}}}

@@ -92,7 +92,7 @@ def explore_later_runs(sc: Scenario, ruleset: str | None, first: Exploration, ma
                 break
             try:
                 _, s = start(part, ruleset)
-                exp = explore(part, ruleset, start=carry(s, before), max_lines=max_lines, max_seconds=left)
+                exp = explore(part, ruleset, start=carry(s, before, part), max_lines=max_lines, max_seconds=left)
             except JudgeError:
                 errors += 1
                 continue
