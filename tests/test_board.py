@@ -500,3 +500,34 @@ def test_a_run_made_by_a_card_costs_its_run_clicks_in_one_run_and_over_a_turn():
     one = run_yaml(text.replace("runs: [{server: HQ, by: Clock}, {server: HQ}, {server: HQ, by: Clock}]",
                                 "run: {server: HQ, by: Clock}"))
     assert one.board["clicks"] == 4
+
+
+@pytest.mark.parametrize(("installed", "tags"), [(True, 0), (False, 1)])
+def test_link_from_a_static_ability_counts_in_a_trace_and_in_the_link_condition(installed, tags):
+    """`{when: static, effect: {link: 1}}` adds to `runner.link` while the card is installed: trace 2
+    against link 1 + 1 is a tie, which the Runner wins; without the card the Corp wins (a tag)."""
+    cards = "[{name: Console, type: hardware, abilities: [{when: static, effect: {link: 1}}]}]" if installed else "[]"
+    t = run_yaml("""
+title: link from a card
+run: {server: HQ}
+runner:
+  link: 1
+  cards: %s
+servers:
+  HQ:
+    ice: [{name: Raven, rezzed: true, subroutines: [{text: Trace 2, effect: {trace: 2, then: {tag: 1}}}]}]
+    cards: [Hedge Fund]
+actions: [{at: "3.1", ice: Raven, by: runner, break: []}]
+""" % cards)
+    assert t.board["tags"] == tags
+
+
+def test_link_resolved_as_an_ordinary_effect_does_nothing_and_says_so():
+    t = run_yaml("""
+title: link as an effect
+run: {server: HQ}
+runner:
+  cards: [{name: Console, type: hardware, abilities: [{when: successful, effect: {link: 1}}]}]
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    assert [w.msg for w in t.warnings] == ["w_static_only"]

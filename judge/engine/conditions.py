@@ -10,7 +10,7 @@ from .protocol import Executor
 from .state import Flag, encounter_id
 from .trace import WARNING
 
-__all__ = ["holds", "failing", "amount", "counted"]
+__all__ = ["holds", "failing", "amount", "counted", "link_now"]
 
 
 def counted(x: Executor, what: str, card: str | None = None) -> int:
@@ -43,6 +43,19 @@ def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
     if isinstance(arg, Amount):
         return max(0, arg.plus + arg.times * counted(x, arg.count, card))
     return arg
+
+
+def link_now(x: Executor) -> int:
+    """The Runner's link: `runner.link` plus what active Runner cards' `static` abilities give
+    (`{when: static, effect: {link: 1}}`: Security Nexus), their conditions holding."""
+    total = x.w.sides.link
+    for card in x.ctx.sc.runner_cards:
+        if not x.active(card) or not x.in_play(card.key):
+            continue
+        for ab in card.abilities:
+            if ab.when == "static" and failing(x, card, ab.conditions) is None:
+                total += sum(e.arg for e in ab.effects if e.kind == "link" and isinstance(e.arg, int))
+    return total
 
 
 def _server_is(x: Executor, card: Card, value: str) -> bool:
@@ -121,7 +134,7 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
             return value is not False
         return isinstance(value, int) and w.sides.grip >= value
     if key == "link":
-        return isinstance(value, int) and w.sides.link >= value
+        return isinstance(value, int) and link_now(x) >= value
     if key.endswith("_counters"):
         return isinstance(value, int) and counters_on(w.sides, card.key).get(key[:-len("_counters")], 0) >= value
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed

@@ -14,7 +14,7 @@ from ...i18n import Text, msg
 from ...scenario import CORP, RUNNER, THIS, Amount, Card, describe_effects
 from .. import encounter
 from ..boardstate import corp_pay, counters_on, with_counters
-from ..conditions import amount, failing
+from ..conditions import amount, failing, link_now
 from ..state import Flag
 from ..words import condition_text
 from .core import Call, applies
@@ -163,9 +163,10 @@ def trace(c: Call) -> bool:
     got = _decisions(c, "trace_boost")
     cb = _pay(c, CORP, got.get(CORP, (0, -1))[0], "trace")
     rb = _pay(c, RUNNER, got.get(RUNNER, (0, -1))[0], "trace")
-    strength, link = base + cb, w.sides.link + rb
+    has = link_now(x)
+    strength, link = base + cb, has + rb
     corp_wins = strength > link
-    c.note("trace_result", side=CORP, base=base, cb=cb, strength=strength, link=w.sides.link, rb=rb, total=link,
+    c.note("trace_result", side=CORP, base=base, cb=cb, strength=strength, link=has, rb=rb, total=link,
            defaults=_defaults(got, "trace"), winner=msg(f"engine.decisions.{'corp' if corp_wins else 'runner'}_wins"))
     return x.resolve(c.opt_effects("then" if corp_wins else "otherwise"), c.side, c.st, c.source, c.action)
 

@@ -205,6 +205,13 @@ def rez_cost(c: Call) -> None:
     c.warn("w_static_only", what=msg("engine.effects.rez_cost"))
 
 
+@applies("link")
+def link(c: Call) -> None:
+    """Link a card gives works only as a `static` ability (Security Nexus): resolved as an effect it
+    does nothing, and says so."""
+    c.warn("w_static_only", what=msg("engine.effects.link"))
+
+
 @applies("jack_out_cost")
 def jack_out_cost(c: Call) -> None:
     """For the rest of the run a jack out also costs something (Mind Game: an installed card)."""
