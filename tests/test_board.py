@@ -531,3 +531,31 @@ runner:
 servers: {HQ: {cards: [Hedge Fund]}}
 """)
     assert [w.msg for w in t.warnings] == ["w_static_only"]
+
+
+STEALTH = """
+title: stealth credits
+run: {server: HQ}
+runner:
+  credits: 5
+  cards:
+    - {name: Buyer, type: hardware, abilities: [{when: successful, cost: {pay: 2, from: stealth}, effect: {access_more: 1}}]}
+    %s
+servers: {HQ: {cards: [Hedge Fund, PAD Campaign]}}
+"""
+
+
+@pytest.mark.parametrize(("cards", "accessed", "credits", "left"), [
+    ("- {name: Cloak, type: program, subtypes: [stealth], credits: 3, credits_for: any}", 2, 5, 1),
+    ("- {name: Cloak, type: program, subtypes: [stealth], credits: 1, credits_for: any}", 1, 5, 1),
+    ("- {name: Purse, type: resource, credits: 3, credits_for: any}", 1, 5, 3),
+    ("- {name: Cloak, type: program, subtypes: [stealth], credits: 3, credits_for: icebreakers}", 1, 5, 3),
+])
+def test_a_payment_from_stealth_cards_takes_only_their_credits(cards, accessed, credits, left):
+    """`pay: N, from: stealth` (Mu Safecracker): the pool never pays; credits hosted on a stealth card
+    for any use do; a non-stealth card's, or a stealth card's for icebreakers only, do not."""
+    t = run_yaml(STEALTH % cards)
+    assert len(t.lists["accessed"]) == accessed
+    final = t.states[-1][1]
+    assert final.credits == credits
+    assert dict(final.hosted).get("Cloak", dict(final.hosted).get("Purse")) == left

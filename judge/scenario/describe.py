@@ -81,6 +81,8 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
             out += f" ({_w(k, lang)} {in_lang(v, lang) if v not in ('this', 'encountered_ice') else _w(str(v), lang)})"
         elif k == "until":
             out += f" ({t(f'engine.until.{v}', lang)})"
+        elif k == "from":
+            out += f" ({t(f'engine.pay_sources.{v}', lang)})"
     return out
 
 

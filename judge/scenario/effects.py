@@ -12,7 +12,7 @@ from .conditions import COUNTS, parse_conditions
 from .encounter import DURATIONS
 from .model import Amount, Effect
 from .validate import MAX_TEXT, Validator, value_kind
-from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
+from .vocabulary import BARE, EFFECTS, OPTIONS, PAY_SOURCES, Opt, Shape
 from .yamlsource import YPath
 
 __all__ = ["parse_effects", "effect_list"]
@@ -144,6 +144,8 @@ def _option(V: Validator, opt: str, val: Any, p: YPath, side: str) -> object:
         return V.string(val, p, kind="a_card_name")
     if shape is Opt.DURATION:
         return V.choice(val, p, DURATIONS, "value")
+    if shape is Opt.SOURCE:
+        return V.choice(val, p, PAY_SOURCES, "value")
     return V.boolean(val, p)  # Opt.FLAG
 
 

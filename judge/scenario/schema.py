@@ -15,7 +15,7 @@ from .model import CARD_TYPES, SIDES
 from .named import OVERRIDES
 from .parse import CONFIDENCE, DECISIONS
 from .validate import MAX_NAME, MAX_TEXT
-from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
+from .vocabulary import BARE, EFFECTS, OPTIONS, PAY_SOURCES, Opt, Shape
 
 __all__ = ["schema"]
 
@@ -65,7 +65,8 @@ def schema() -> dict[str, Any]:
            for k, spec in EFFECTS.items()}
     one["strength"] = {"anyOf": [{"type": "integer", "minimum": -100, "maximum": 100}, amount]}
     opt_shapes = {Opt.POSITION: position, Opt.SERVER: name, Opt.CARD: name, Opt.FLAG: {"type": "boolean"},
-                  Opt.EFFECTS: {"$ref": "#/$defs/effect"}, Opt.DURATION: {"enum": list(DURATIONS)}}
+                  Opt.EFFECTS: {"$ref": "#/$defs/effect"}, Opt.DURATION: {"enum": list(DURATIONS)},
+                  Opt.SOURCE: {"enum": list(PAY_SOURCES)}}
     options = {k: opt_shapes[o] for k, o in OPTIONS.items()}
     effect_map = {"type": "object", "minProperties": 1,
                   "properties": {**one, **options}, "additionalProperties": False,

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from . import legality
 
-__all__ = ["Shape", "EffectSpec", "EFFECTS", "OPTIONS", "BARE", "names"]
+__all__ = ["Shape", "EffectSpec", "EFFECTS", "OPTIONS", "BARE", "names", "PAY_SOURCES"]
 
 
 class Shape(StrEnum):
@@ -46,6 +46,7 @@ class Opt(StrEnum):
     CARD = "card"          # the name of a card
     FLAG = "flag"          # true or false
     DURATION = "duration"  # encounter_ends, run_ends, turn_ends (`encounter.DURATIONS`)
+    SOURCE = "source"      # where a payment's credits come from: `PAY_SOURCES`
 
 
 # Option name -> the shape of its value.
@@ -54,7 +55,11 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "mandatory": Opt.FLAG, "root": Opt.FLAG,
                            "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
                            "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION,  # encounter
-                           "may": Opt.FLAG, "paying": Opt.CARD}  # costs a player may decline, jack-out costs
+                           "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
+                           "from": Opt.SOURCE}  # a payment only some credits may make (Mu Safecracker: stealth)
+
+# `pay: N, from: stealth`: only credits hosted on installed stealth cards pay (Mu Safecracker)
+PAY_SOURCES = ("stealth",)
 
 
 @dataclass(frozen=True)
@@ -97,7 +102,7 @@ _SPECS = (
     EffectSpec("change_server", Shape.SERVER),
     EffectSpec("move_runner", Shape.SERVER),
     EffectSpec("encounter", Shape.ICE),
-    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may"), cost=True),
+    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may", "from"), cost=True),
     EffectSpec("gain", Shape.AMOUNT),
     EffectSpec("lose", Shape.AMOUNT),
     EffectSpec("bad_publicity", Shape.AMOUNT),
