@@ -559,3 +559,21 @@ def test_a_payment_from_stealth_cards_takes_only_their_credits(cards, accessed, 
     final = t.states[-1][1]
     assert final.credits == credits
     assert dict(final.hosted).get("Cloak", dict(final.hosted).get("Purse")) == left
+
+
+@pytest.mark.parametrize(("inner", "fired"), [(False, ["Outer"]), (True, ["Inner"])])
+def test_ice_outermost_holds_only_for_the_attacked_servers_outermost_ice(inner, fired):
+    """`ice_outermost: true` at each encounter: true at the outermost ice only (an ability that asks
+    `false` reacts at the inner one instead)."""
+    t = run_yaml("""
+title: outermost
+run: {server: HQ}
+runner:
+  cards:
+    - {name: Watcher, type: hardware, abilities: [{when: encountered, if: {ice_outermost: %s}, effect: bypass}]}
+servers:
+  HQ:
+    ice: [{name: Outer, rezzed: true, subroutines: []}, {name: Inner, rezzed: true, subroutines: []}]
+    cards: [Hedge Fund]
+""" % ("false" if inner else "true"))
+    assert t.lists["bypassed"] == fired

@@ -118,6 +118,9 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (w.corp_credits > w.credits + w.bp_credits) == value
     if key == "ice_strength_below":
         return isinstance(value, int) and _strength_below(x, card, value)
+    if key == "ice_outermost":  # the first ice left in the attacked server's positions, outermost first
+        outer = next((i for _, i in board.slots_of(w, w.server) if i), None)
+        return (w.ice is not None and w.ice == outer) == value
     if key == "made_run":
         return (x.ctx.sc.by == card.key) == value
     if key == "first_run":

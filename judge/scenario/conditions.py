@@ -41,6 +41,7 @@ CONDITIONS: dict[str, str] = {
     "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
     "ice_strength_below": "count",  # the ice of the moment has less than N strength (Malandragem: 3 or less is below 4)
     "made_run": "bool",             # this card made the run (`run: {by: <card>}`; Alarm Clock's run)
+    "ice_outermost": "bool",        # the ice of the moment is the outermost ice protecting the attacked server (Hippo)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
 }
 
