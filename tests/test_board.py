@@ -577,3 +577,19 @@ servers:
     cards: [Hedge Fund]
 """ % ("false" if inner else "true"))
     assert t.lists["bypassed"] == fired
+
+
+def test_an_ability_on_the_chosen_ice_reacts_to_that_ice_only_and_needs_it_written():
+    text = """
+title: host
+run: {server: HQ}
+runner:
+  cards:
+    - {name: Trojan, type: program, %s abilities: [{when: encountered, ice: chosen, effect: bypass}]}
+servers:
+  HQ: {ice: [{name: Wall, rezzed: true, subroutines: []}, {name: Host, rezzed: true, subroutines: []}], cards: [Hedge Fund]}
+"""
+    assert run_yaml(text % "chosen: Host,").lists["bypassed"] == ["Host"]
+    with pytest.raises(ScenarioError) as err:
+        scenario(text % "")
+    assert "chosen: <ice>" in str(err.value) and "Trojan" in str(err.value)

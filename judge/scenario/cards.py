@@ -124,8 +124,10 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
     abilities = tuple(replace(a, effects=_bind(a.effects, key), cost=_bind(a.cost, key)) for a in abilities)
     subs = tuple(replace(s, effects=_bind(s.effects, key)) for s in subs)
     chosen = V.string(v["chosen"], path + ("chosen",), kind="a_card_name") if "chosen" in v else None
-    if chosen is not None:  # `access_card: chosen` names the card chosen (Pinhole Threading)
-        abilities = tuple(replace(a, effects=_bind_chosen(a.effects, chosen)) for a in abilities)
+    if chosen is not None:  # `access_card: chosen` names the card chosen (Pinhole Threading); an ability
+        # `ice: chosen` reacts to the ice it names (the host ice of a trojan: Physarum Entangler)
+        abilities = tuple(replace(a, effects=_bind_chosen(a.effects, chosen), ice=chosen if a.ice == "chosen" else a.ice)
+                          for a in abilities)
     subtypes = tuple(V.string(t, path + ("subtypes", i), kind="text").lower().replace("_", " ")
                      for i, t in enumerate(V.seq(v.get("subtypes", []), path + ("subtypes",), 10)))
     runs = V.choice(v["runs"], path + ("runs",), RUNS, "value") if "runs" in v else None

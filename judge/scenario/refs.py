@@ -103,6 +103,8 @@ def check_refs(sc: Scenario) -> None:
             _check(ab.effects + ab.cost, ab.line, sc, known, servers)
             if ab.after is not None and ab.after not in known:
                 raise ScenarioError("no_card_called", c=repr(ab.after), line=ab.line, source=sc.source)
+            if ab.ice == "chosen":  # its host ice, not written beside it (`chosen:`)
+                raise ScenarioError("ability_host_not_chosen", c=c.name, line=c.line or ab.line, source=sc.source)
             if ab.ice is not None and ab.ice not in known:
                 raise ScenarioError("ability_ice_unknown", i=repr(ab.ice), line=ab.line, source=sc.source)
         for s in c.subroutines:
