@@ -94,7 +94,7 @@ def _bind_chosen(effs: tuple[Effect, ...], chosen: str) -> tuple[Effect, ...]:
     for e in effs:
         arg = chosen if e.kind == "access_card" and e.arg == "chosen" else e.arg
         opts = tuple((k, _bind_chosen(v, chosen) if isinstance(v, tuple) and v and isinstance(v[0], Effect)
-                      else chosen if k == "on" and v == "chosen" else v)
+                      else chosen if k in ("on", "of") and v == "chosen" else v)
                      for k, v in e.opts)
         out.append(replace(e, arg=arg, opts=opts))
     return tuple(out)
