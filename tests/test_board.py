@@ -593,3 +593,18 @@ servers:
     with pytest.raises(ScenarioError) as err:
         scenario(text % "")
     assert "chosen: <ice>" in str(err.value) and "Trojan" in str(err.value)
+
+
+@pytest.mark.parametrize(("server", "refused"), [("HQ", False), ("R&D", False), ("Archives", True)])
+def test_a_card_that_runs_hq_or_rd_is_refused_on_archives(server, refused):
+    text = """
+    runner: {cards: [{card: severnius_stim_implant}]}
+    servers: {HQ: {cards: [Hedge Fund]}, R&D: {cards: [PAD Campaign]}, Archives: {cards: [Ice Wall]}}
+    run: {server: %s, by: Severnius Stim Implant}
+    """ % server
+    if not refused:
+        assert scenario(text).by == "Severnius Stim Implant"
+        return
+    with pytest.raises(ScenarioError) as err:
+        scenario(text)
+    assert "HQ or R&D" in str(err.value)

@@ -28,7 +28,8 @@ CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points",
              "strength_plus", "chosen", "run_clicks")
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives",  # where a run event may run
-        "central_not_run")  # a central server no earlier run of the turn attacked (Red Team; checked by `runs:`)
+        "central_not_run",  # a central server no earlier run of the turn attacked (Red Team; checked by `runs:`)
+        "hq_or_rd")         # HQ or R&D (Severnius Stim Implant)
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 
 
