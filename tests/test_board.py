@@ -608,3 +608,33 @@ def test_a_card_that_runs_hq_or_rd_is_refused_on_archives(server, refused):
     with pytest.raises(ScenarioError) as err:
         scenario(text)
     assert "HQ or R&D" in str(err.value)
+
+
+@pytest.mark.parametrize(("clicks", "left", "said"), [("clicks: 3", 4, "clicks_gained"), ("", None, "clicks_gained_uncounted")])
+def test_gain_clicks_adds_counted_clicks_and_is_remembered_for_the_turn(clicks, left, said):
+    t = run_yaml("""
+title: gain clicks
+run: {server: HQ}
+runner:
+  %s
+  cards:
+    - {name: Clicker, type: resource, abilities: [{when: successful, effect: [{gain_clicks: 2}, {only_if: {clicks_gained: 2}, then: {tag: 1}}]}]}
+servers: {HQ: {cards: [Hedge Fund]}}
+""" % clicks)
+    assert t.states[-1][1].sides.clicks == left
+    assert t.states[-1][1].sides.clicks_gained == 2 and t.board["tags"] == 1
+    assert any(e.msg == said for e in t.events)
+
+
+def test_uninstall_to_grip_adds_the_card_to_a_counted_grip():
+    t = run_yaml("""
+title: to the grip
+run: {server: HQ}
+runner:
+  grip: 1
+  cards:
+    - {name: Bouncer, type: program, abilities: [{when: successful, effect: {uninstall: this, to_grip: true}}]}
+    - {name: Other, type: program, abilities: [{when: successful, effect: {uninstall: this}}]}
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    assert t.board["grip"] == 2

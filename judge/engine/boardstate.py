@@ -35,6 +35,7 @@ class BoardState:
     corp_spent: int = 0                # credits the Corp paid for trace boosts and psi bids
     used_bids: frozenset[int] = frozenset()  # actions whose boost or bid a trace or psi game used
     counted: frozenset[str] = frozenset()  # cards whose counters are counted (given, or placed this run)
+    clicks_gained: int = 0             # clicks the Runner gained during this turn's runs (Pichação), counted or not
 
 
 EMPTY = BoardState()

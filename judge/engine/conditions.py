@@ -123,6 +123,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (w.ice is not None and w.ice == outer) == value
     if key == "made_run":
         return (x.ctx.sc.by == card.key) == value
+    if key == "clicks_gained":
+        return isinstance(value, int) and w.sides.clicks_gained >= value
     if key == "first_run":
         return (x.ctx.sc.run_index == 0) == value
     if key == "tagged":

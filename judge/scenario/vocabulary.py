@@ -56,7 +56,7 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
                            "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION,  # encounter
                            "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
-                           "from": Opt.SOURCE}  # a payment only some credits may make (Mu Safecracker: stealth)
+                           "from": Opt.SOURCE, "to_grip": Opt.FLAG}  # a payment only some credits may make (Mu Safecracker: stealth)
 
 # `pay: N, from: stealth`: only credits hosted on installed stealth cards pay (Mu Safecracker)
 PAY_SOURCES = ("stealth",)
@@ -92,7 +92,7 @@ _SPECS = (
     EffectSpec("no_success", Shape.NONE),
     EffectSpec("rez", Shape.CARD, ("granted_by",), legality.rez),
     EffectSpec("derez", Shape.CARD),
-    EffectSpec("uninstall", Shape.CARD, cost=True),
+    EffectSpec("uninstall", Shape.CARD, ("to_grip",), cost=True),  # to_grip: the card goes to the Runner's grip
     EffectSpec("trash", Shape.CARD, (), legality.trash, cost=True),
     EffectSpec("decline_steal", Shape.CARD, (), legality.decline_steal),
     EffectSpec("break", Shape.SUBS, ("with",), legality.break_subs),
@@ -123,6 +123,7 @@ _SPECS = (
     EffectSpec("untag", Shape.AMOUNT),
     EffectSpec("draw", Shape.AMOUNT),
     EffectSpec("lose_clicks", Shape.AMOUNT),  # the Runner loses clicks (never below 0)
+    EffectSpec("gain_clicks", Shape.AMOUNT),  # the Runner gains clicks (Pichação); counted for `clicks_gained`
     EffectSpec("spend_clicks", Shape.AMOUNT, ("otherwise",), cost=True),  # spent if the Runner has them, else `otherwise`  # the Runner draws: cards added to a counted grip
     EffectSpec("net_damage", Shape.AMOUNT),
     EffectSpec("meat_damage", Shape.AMOUNT),

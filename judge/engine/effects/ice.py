@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import cast
 
 from ...scenario import CORP, Card
@@ -84,6 +85,11 @@ def uninstall(c: Call) -> bool:
     if not c.installed(c.name):
         return False
     leave(c, c.name, "uninstalled")
+    if c.e.opt("to_grip") is True:  # "add it to the grip": a counted grip holds one more card
+        w = c.x.w
+        if w.sides.grip is not None:
+            w.sides = replace(w.sides, grip=w.sides.grip + 1)
+        c.note("to_grip", card=c.name, total=w.sides.grip if w.sides.grip is not None else "?")
     return True
 
 
