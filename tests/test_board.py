@@ -331,3 +331,311 @@ expect: {credits: 3}
 """)
     assert t.states[-1][1].credits == 3
     assert not [x for x in texts(t) if "not given" in x]
+
+
+@pytest.mark.parametrize(("virus", "tags"), [(0, 0), (1, 0), (2, 1), (4, 3)])
+def test_a_count_less_some_is_never_below_zero(virus, tags):
+    """`plus: -1`: one less than the counters (Medium, Nerve Agent: a number below their counters);
+    with no counter the amount is 0, not -1."""
+    t = run_yaml("""
+title: a count less one
+run: {server: HQ}
+runner:
+  cards:
+    - {name: Sucker, type: program, counters: {virus: %d},
+       abilities: [{when: successful, effect: {tag: {count: virus_counters, plus: -1}}}]}
+servers:
+  HQ: {cards: [Hedge Fund]}
+""" % virus)
+    assert t.board["tags"] == tags
+
+
+def test_a_count_less_more_than_a_hundred_is_refused():
+    with pytest.raises(ScenarioError) as err:
+        scenario("""
+run: {server: HQ}
+runner:
+  cards: [{name: Sucker, type: program, abilities: [{when: successful, effect: {tag: {count: tags, plus: -101}}}]}]
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    assert "plus" in str(err.value)
+
+
+def test_a_turn_carries_the_corps_credits_and_the_credits_left_on_cards():
+    """What the Corp lost in run 1 and the recurring credit spent there are gone in run 2."""
+    from judge.engine import run_turn
+    text = """
+    corp: {credits: 5}
+    runner:
+      credits: 0
+      cards:
+        - {name: Feeder, type: hardware, credits: 1, credits_for: any}
+        - name: Weave
+          type: hardware
+          abilities: [{when: successful, effect: [{corp_pay: 2}, {gain: 1}]}]
+        - name: Fracter
+          type: program
+          breaker: {break: [{subtypes: [barrier], subs: 1, cost: 1}]}
+          strength: 5
+    servers:
+      HQ: {ice: [{name: Wall, type: ice, subtypes: [barrier], strength: 1, rezzed: true, subroutines: [End the run]}], cards: [Hedge Fund]}
+    runs:
+      - {server: HQ, actions: [{at: "3.1", ice: Wall, by: runner, break: all, with: Fracter}]}
+      - {server: HQ, actions: [{at: "3.1", ice: Wall, by: runner, break: all, with: Fracter}]}
+    """
+    traces = run_turn(scenario(text))
+    assert [t.states[-1][1].corp_credits for t in traces] == [3, 1]
+    # run 1: the hosted credit pays the break, then +1; run 2: the pool's credit pays, then +1
+    assert [t.states[-1][1].credits for t in traces] == [1, 1]
+    assert [dict(t.states[-1][1].hosted).get("Feeder", 0) for t in traces] == [0, 0]
+
+
+@pytest.mark.parametrize(("chosen", "on_a", "on_b", "warned"), [
+    ("chosen: Virus B,", {}, {"virus": 1}, False),
+    ("", {}, {}, True),
+])
+def test_counters_go_on_the_card_chosen_beside_the_source(chosen, on_a, on_b, warned):
+    """`on: chosen`: the card written as `chosen:` beside the card whose effect it is (Knobkierie's
+    virus program); none written: no counter, and the trace says so."""
+    t = run_yaml("""
+title: on the chosen card
+run: {server: HQ}
+runner:
+  cards:
+    - {name: Feeder, type: hardware, %s abilities: [{when: successful, effect: {place_counters: {virus: 1}, "on": chosen}}]}
+    - {name: Virus A, type: program, counters: {virus: 0}}
+    - {name: Virus B, type: program, counters: {virus: 0}}
+servers:
+  HQ: {cards: [Hedge Fund]}
+""" % chosen)
+    counters = t.board["counters"]
+    assert counters.get("Virus A", {}) == on_a and counters.get("Virus B", {}) == on_b
+    assert any(w.msg == "w_counters_not_chosen" for w in t.warnings) == warned
+
+
+@pytest.mark.parametrize(("servers", "refused"), [(("HQ", "R&D"), False), (("HQ", "HQ"), True), (("Archives", "Archives"), True)])
+def test_a_card_that_runs_a_central_server_not_run_this_turn_is_refused_on_one_run_before(servers, refused):
+    """`runs: central_not_run` (Red Team): the turn's earlier runs are checked; the error names the run."""
+    text = """
+    runner: {cards: [{name: Job, type: resource, runs: central_not_run}]}
+    servers: {HQ: {cards: [Hedge Fund]}, R&D: {cards: [PAD Campaign]}, Archives: {cards: [Ice Wall]}}
+    runs: [{server: %s}, {server: %s, by: Job}]
+    """ % servers
+    if not refused:
+        assert len(scenario(text).runs) == 2
+        return
+    with pytest.raises(ScenarioError) as err:
+        scenario(text)
+    assert "runs[1].server" in str(err.value) and "run 1 of the turn already ran" in str(err.value)
+
+
+def test_a_card_that_runs_a_central_server_not_run_this_turn_runs_no_remote():
+    with pytest.raises(ScenarioError) as err:
+        scenario("""
+    runner: {cards: [{name: Job, type: resource, runs: central_not_run}]}
+    servers: {Server 1: {cards: [PAD Campaign]}}
+    run: {server: Server 1, by: Job}
+    """)
+    assert "a central server not run earlier this turn" in str(err.value)
+
+
+@pytest.mark.parametrize(("strength", "bypassed"), [(3, True), (4, False)])
+def test_ice_strength_below_reads_the_encountered_ices_strength_now(strength, bypassed):
+    """`ice_strength_below: 4` holds for ice of strength 3 or less (Malandragem), not for 4."""
+    t = run_yaml("""
+title: strength below
+run: {server: HQ}
+runner:
+  cards:
+    - {name: Bypasser, type: program, abilities: [{when: encountered, if: {ice_strength_below: 4}, effect: bypass}]}
+servers:
+  HQ:
+    ice: [{name: Wall, type: ice, subtypes: [barrier], strength: %d, rezzed: true, subroutines: [End the run]}]
+    cards: [Hedge Fund]
+""" % strength)
+    assert (t.lists["bypassed"] == ["Wall"]) == bypassed
+    assert t.status == ("successful" if bypassed else "unsuccessful")
+
+
+def test_ice_strength_below_with_no_strength_given_is_taken_to_hold_and_said():
+    t = run_yaml("""
+title: strength unknown
+run: {server: HQ}
+runner:
+  cards:
+    - {name: Bypasser, type: program, abilities: [{when: encountered, if: {ice_strength_below: 4}, effect: bypass}]}
+servers:
+  HQ: {ice: [{name: Wall, rezzed: true, subroutines: [End the run]}], cards: [Hedge Fund]}
+""")
+    assert t.lists["bypassed"] == ["Wall"]
+    assert [w.msg for w in t.warnings].count("w_strength_not_known") == 1
+
+
+@pytest.mark.parametrize(("by", "bypassed"), [("Clock", ["Wall"]), (None, [])])
+def test_made_run_holds_only_in_the_run_the_card_made(by, bypassed):
+    t = run_yaml("""
+title: made the run
+run: {server: HQ%s}
+runner:
+  cards:
+    - {name: Clock, type: hardware, runs: HQ, abilities: [{when: encountered, if: {made_run: true}, effect: bypass}]}
+servers:
+  HQ: {ice: [{name: Wall, rezzed: true, subroutines: [End the run]}], cards: [Hedge Fund]}
+""" % (", by: Clock" if by else ""))
+    assert t.lists["bypassed"] == bypassed
+
+
+def test_a_run_made_by_a_card_costs_its_run_clicks_in_one_run_and_over_a_turn():
+    """`run_clicks: 0` (Alarm Clock's run as the turn begins) spends no click; a plain run spends 1."""
+    from judge.engine import run_turn
+    text = """
+    runner:
+      clicks: 4
+      cards: [{name: Clock, type: hardware, runs: HQ, run_clicks: 0}]
+    servers: {HQ: {cards: [Hedge Fund]}}
+    runs: [{server: HQ, by: Clock}, {server: HQ}, {server: HQ, by: Clock}]
+    """
+    traces = run_turn(scenario(text))
+    assert [t.board["clicks"] for t in traces] == [4, 3, 3]
+    one = run_yaml(text.replace("runs: [{server: HQ, by: Clock}, {server: HQ}, {server: HQ, by: Clock}]",
+                                "run: {server: HQ, by: Clock}"))
+    assert one.board["clicks"] == 4
+
+
+@pytest.mark.parametrize(("installed", "tags"), [(True, 0), (False, 1)])
+def test_link_from_a_static_ability_counts_in_a_trace_and_in_the_link_condition(installed, tags):
+    """`{when: static, effect: {link: 1}}` adds to `runner.link` while the card is installed: trace 2
+    against link 1 + 1 is a tie, which the Runner wins; without the card the Corp wins (a tag)."""
+    cards = "[{name: Console, type: hardware, abilities: [{when: static, effect: {link: 1}}]}]" if installed else "[]"
+    t = run_yaml("""
+title: link from a card
+run: {server: HQ}
+runner:
+  link: 1
+  cards: %s
+servers:
+  HQ:
+    ice: [{name: Raven, rezzed: true, subroutines: [{text: Trace 2, effect: {trace: 2, then: {tag: 1}}}]}]
+    cards: [Hedge Fund]
+actions: [{at: "3.1", ice: Raven, by: runner, break: []}]
+""" % cards)
+    assert t.board["tags"] == tags
+
+
+def test_link_resolved_as_an_ordinary_effect_does_nothing_and_says_so():
+    t = run_yaml("""
+title: link as an effect
+run: {server: HQ}
+runner:
+  cards: [{name: Console, type: hardware, abilities: [{when: successful, effect: {link: 1}}]}]
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    assert [w.msg for w in t.warnings] == ["w_static_only"]
+
+
+STEALTH = """
+title: stealth credits
+run: {server: HQ}
+runner:
+  credits: 5
+  cards:
+    - {name: Buyer, type: hardware, abilities: [{when: successful, cost: {pay: 2, from: stealth}, effect: {access_more: 1}}]}
+    %s
+servers: {HQ: {cards: [Hedge Fund, PAD Campaign]}}
+"""
+
+
+@pytest.mark.parametrize(("cards", "accessed", "credits", "left"), [
+    ("- {name: Cloak, type: program, subtypes: [stealth], credits: 3, credits_for: any}", 2, 5, 1),
+    ("- {name: Cloak, type: program, subtypes: [stealth], credits: 1, credits_for: any}", 1, 5, 1),
+    ("- {name: Purse, type: resource, credits: 3, credits_for: any}", 1, 5, 3),
+    ("- {name: Cloak, type: program, subtypes: [stealth], credits: 3, credits_for: icebreakers}", 1, 5, 3),
+])
+def test_a_payment_from_stealth_cards_takes_only_their_credits(cards, accessed, credits, left):
+    """`pay: N, from: stealth` (Mu Safecracker): the pool never pays; credits hosted on a stealth card
+    for any use do; a non-stealth card's, or a stealth card's for icebreakers only, do not."""
+    t = run_yaml(STEALTH % cards)
+    assert len(t.lists["accessed"]) == accessed
+    final = t.states[-1][1]
+    assert final.credits == credits
+    assert dict(final.hosted).get("Cloak", dict(final.hosted).get("Purse")) == left
+
+
+@pytest.mark.parametrize(("inner", "fired"), [(False, ["Outer"]), (True, ["Inner"])])
+def test_ice_outermost_holds_only_for_the_attacked_servers_outermost_ice(inner, fired):
+    """`ice_outermost: true` at each encounter: true at the outermost ice only (an ability that asks
+    `false` reacts at the inner one instead)."""
+    t = run_yaml("""
+title: outermost
+run: {server: HQ}
+runner:
+  cards:
+    - {name: Watcher, type: hardware, abilities: [{when: encountered, if: {ice_outermost: %s}, effect: bypass}]}
+servers:
+  HQ:
+    ice: [{name: Outer, rezzed: true, subroutines: []}, {name: Inner, rezzed: true, subroutines: []}]
+    cards: [Hedge Fund]
+""" % ("false" if inner else "true"))
+    assert t.lists["bypassed"] == fired
+
+
+def test_an_ability_on_the_chosen_ice_reacts_to_that_ice_only_and_says_so_when_it_is_not_written():
+    text = """
+title: host
+run: {server: HQ}
+runner:
+  cards:
+    - {name: Trojan, type: program, %s abilities: [{when: encountered, ice: chosen, effect: bypass}]}
+servers:
+  HQ: {ice: [{name: Wall, rezzed: true, subroutines: []}, {name: Host, rezzed: true, subroutines: []}], cards: [Hedge Fund]}
+"""
+    assert run_yaml(text % "chosen: Host,").lists["bypassed"] == ["Host"]
+    # not written: offered at every ice, and the trace says which card wanted a `chosen:`
+    unsaid = run_yaml(text % "")
+    assert unsaid.lists["bypassed"] == ["Wall", "Host"]
+    assert any("Trojan works on the piece of ice it chose" in e.text(unsaid.rs, "en") for e in unsaid.warnings)
+
+
+@pytest.mark.parametrize(("server", "refused"), [("HQ", False), ("R&D", False), ("Archives", True)])
+def test_a_card_that_runs_hq_or_rd_is_refused_on_archives(server, refused):
+    text = """
+    runner: {cards: [{card: severnius_stim_implant}]}
+    servers: {HQ: {cards: [Hedge Fund]}, R&D: {cards: [PAD Campaign]}, Archives: {cards: [Ice Wall]}}
+    run: {server: %s, by: Severnius Stim Implant}
+    """ % server
+    if not refused:
+        assert scenario(text).by == "Severnius Stim Implant"
+        return
+    with pytest.raises(ScenarioError) as err:
+        scenario(text)
+    assert "HQ or R&D" in str(err.value)
+
+
+@pytest.mark.parametrize(("clicks", "left", "said"), [("clicks: 3", 4, "clicks_gained"), ("", None, "clicks_gained_uncounted")])
+def test_gain_clicks_adds_counted_clicks_and_is_remembered_for_the_turn(clicks, left, said):
+    t = run_yaml("""
+title: gain clicks
+run: {server: HQ}
+runner:
+  %s
+  cards:
+    - {name: Clicker, type: resource, abilities: [{when: successful, effect: [{gain_clicks: 2}, {only_if: {clicks_gained: 2}, then: {tag: 1}}]}]}
+servers: {HQ: {cards: [Hedge Fund]}}
+""" % clicks)
+    assert t.states[-1][1].sides.clicks == left
+    assert t.states[-1][1].sides.clicks_gained == 2 and t.board["tags"] == 1
+    assert any(e.msg == said for e in t.events)
+
+
+def test_uninstall_to_grip_adds_the_card_to_a_counted_grip():
+    t = run_yaml("""
+title: to the grip
+run: {server: HQ}
+runner:
+  grip: 1
+  cards:
+    - {name: Bouncer, type: program, abilities: [{when: successful, effect: {uninstall: this, to_grip: true}}]}
+    - {name: Other, type: program, abilities: [{when: successful, effect: {uninstall: this}}]}
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    assert t.board["grip"] == 2

@@ -317,3 +317,28 @@ def test_cards_show_says_what_a_breakers_strength_and_pump_count():
     assert unity.exit_code == 0 and "+1 for each installed icebreaker, for 1 credit(s)" in unity.output
     echelon = CliRunner().invoke(cards, ["show", "echelon", "--lang", "ko"])
     assert echelon.exit_code == 0 and "설치된 아이스브레이커마다 +1" in echelon.output
+
+
+@pytest.mark.parametrize(("static", "credits_left"), [
+    ("{when: static, effect: {strength: -2, of: chosen}}", 2),          # the host: 4 - 2 = 2, no pump
+    ("{when: static, effect: {strength: -1, of: other_ice_of_chosen_server}}", 0),  # not the host: two pumps
+    ("{when: static, effect: {strength: -2, of: Wall}}", 2),             # named directly
+])
+def test_a_static_strength_ability_changes_the_ice_it_names_while_its_card_is_in_play(static, credits_left):
+    from helpers import run_yaml
+    t = run_yaml("""
+title: static strength
+run: {server: HQ}
+runner:
+  credits: 3
+  cards:
+    - {name: Wrench, type: program, chosen: Wall, abilities: [%s]}
+    - {name: Fracter, type: program, subtypes: [icebreaker, fracter], strength: 2,
+       breaker: {break: [{subtypes: [barrier], subs: 1, cost: 1}], pump: [{strength: 1, cost: 1}]}}
+servers:
+  HQ:
+    ice: [{name: Wall, type: ice, subtypes: [barrier], strength: 4, rezzed: true, subroutines: [End the run]}]
+    cards: [Hedge Fund]
+actions: [{at: "3.1", ice: Wall, by: runner, break: all, with: Fracter}]
+""" % static)
+    assert t.states[-1][1].credits == credits_left

@@ -37,8 +37,9 @@ __all__ = ["CardModel", "model", "models", "modelled_ids", "compiled", "MODEL_KE
 _DIR = Path(__file__).resolve().parent / "models"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MODEL_KEYS = ("about", "confidence", "left_out", "subroutines", "abilities", "runs", "checks", "breaker",
-              "credits", "credits_for", "strength_plus")
-CARD_PART = ("subroutines", "abilities", "runs", "breaker", "credits", "credits_for", "strength_plus")  # the keys a model gives a scenario card
+              "credits", "credits_for", "strength_plus", "run_clicks")
+CARD_PART = ("subroutines", "abilities", "runs", "breaker", "credits", "credits_for", "strength_plus",
+             "run_clicks")  # the keys a model gives a scenario card
 CONFIDENCE = ("exact", "approximate")
 _lock = threading.Lock()
 _compiled: cache.Sections | None = None

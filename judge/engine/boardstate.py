@@ -35,6 +35,7 @@ class BoardState:
     corp_spent: int = 0                # credits the Corp paid for trace boosts and psi bids
     used_bids: frozenset[int] = frozenset()  # actions whose boost or bid a trace or psi game used
     counted: frozenset[str] = frozenset()  # cards whose counters are counted (given, or placed this run)
+    clicks_gained: int = 0             # clicks the Runner gained during this turn's runs (Pichação), counted or not
 
 
 EMPTY = BoardState()
@@ -43,15 +44,21 @@ EMPTY = BoardState()
 def initial(sc: Scenario, cards: dict[str, Any]) -> BoardState:
     """The board when the run begins: the scenario's `runner:` / `corp:` keys and every card's
     `counters:`. A run spends one of the Runner's clicks, when clicks are counted (the basic
-    action costs 1; a run event costs its play cost, 1 click)."""
+    action costs 1; a run event costs its play cost, 1 click; a card's run: its `run_clicks`)."""
     sides = sc.sides
     counters = tuple((c.key, c.counters) for c in cards.values() if c.counters)
     counted = frozenset(c.key for c in cards.values() if c.counters is not None)
     if sides is None:
         return replace(EMPTY, counters=counters, counted=counted) if counted else EMPTY
     return BoardState(tags=sides.tags, grip=sides.grip, link=sides.link,
-                      clicks=None if sides.clicks is None else sides.clicks - 1,
+                      clicks=None if sides.clicks is None else sides.clicks - run_clicks(sc),
                       corp_clicks=sides.corp_clicks, counters=counters, counted=counted)
+
+
+def run_clicks(sc: Scenario) -> int:
+    """The clicks the run costs: 1, or what the card that makes it says (Alarm Clock's run: 0)."""
+    by = next((c for c in sc.placed_cards() if c.key == sc.by), None) if sc.by else None
+    return by.run_clicks if by is not None else 1
 
 
 def counters_on(bs: BoardState, card: str | None) -> dict[str, int]:

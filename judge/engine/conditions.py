@@ -13,7 +13,7 @@ from .protocol import Executor
 from .state import Flag, encounter_id
 from .trace import WARNING
 
-__all__ = ["holds", "failing", "amount", "counted"]
+__all__ = ["holds", "failing", "amount", "counted", "link_now"]
 
 
 def counted(x: Executor, what: str, card: str | None = None) -> int:
@@ -46,10 +46,23 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
 
 def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
     """An effect's number: written as it is, or counted from the run (counters: on `card`, the card
-    whose effect it is, else on the ice of the moment)."""
+    whose effect it is, else on the ice of the moment). A count less some (`plus: -1`) is never below 0."""
     if isinstance(arg, Amount):
-        return arg.plus + arg.times * counted(x, arg.count, card)
+        return max(0, arg.plus + arg.times * counted(x, arg.count, card))
     return arg
+
+
+def link_now(x: Executor) -> int:
+    """The Runner's link: `runner.link` plus what active Runner cards' `static` abilities give
+    (`{when: static, effect: {link: 1}}`: Security Nexus), their conditions holding."""
+    total = x.w.sides.link
+    for card in x.ctx.sc.runner_cards:
+        if not x.active(card) or not x.in_play(card.key):
+            continue
+        for ab in card.abilities:
+            if ab.when == "static" and failing(x, card, ab.conditions) is None:
+                total += sum(e.arg for e in ab.effects if e.kind == "link" and isinstance(e.arg, int))
+    return total
 
 
 def _server_is(x: Executor, card: Card, value: str) -> bool:
@@ -123,6 +136,15 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
                 x.emit(WARNING, "w_corp_credits_unknown", card=card.key)
             return value is True
         return (w.corp_credits > w.credits + w.bp_credits) == value
+    if key == "ice_strength_below":
+        return isinstance(value, int) and _strength_below(x, card, value)
+    if key == "ice_outermost":  # the first ice left in the attacked server's positions, outermost first
+        outer = next((i for _, i in board.slots_of(w, w.server) if i), None)
+        return (w.ice is not None and w.ice == outer) == value
+    if key == "made_run":
+        return (x.ctx.sc.by == card.key) == value
+    if key == "clicks_gained":
+        return isinstance(value, int) and w.sides.clicks_gained >= value
     if key == "first_run":
         return (x.ctx.sc.run_index == 0) == value
     if key == "tagged":
@@ -137,7 +159,7 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
             return value is not False
         return isinstance(value, int) and w.sides.grip >= value
     if key == "link":
-        return isinstance(value, int) and w.sides.link >= value
+        return isinstance(value, int) and link_now(x) >= value
     if key.endswith("_counters"):
         return isinstance(value, int) and counters_on(w.sides, card.key).get(key[:-len("_counters")], 0) >= value
     if key in BREAKING:
@@ -186,6 +208,22 @@ BREAKING: dict[str, Callable[[Executor, Card, object], bool]] = {
     "broke_all_with_this": lambda x, card, v: broke_all(x, card) == v,
     "broke_with_this_run": lambda x, card, v: any(k == card.key for k, _ in x.w.broke_in) == v,
 }
+
+
+def _strength_below(x: Executor, card: Card, n: int) -> bool:
+    """The ice of the moment has less than n strength now (its boosts counted). No ice now: it does not
+    hold; an ice whose strength is not known: taken to hold, and said once."""
+    from .encounter import strength_of  # the encounter module reads conditions too
+    w = x.w
+    if w.ice is None:
+        return False
+    strength = strength_of(x, w.ice)
+    if strength is None:
+        if f"strength:{w.ice}" not in w.said:
+            w.said |= {f"strength:{w.ice}"}
+            x.emit(WARNING, "w_strength_not_known", card=card.key, ice=w.ice)
+        return True
+    return strength < n
 
 
 def failing(x: Executor, card: Card, conditions: tuple[tuple[str, object], ...]) -> tuple[str, object] | None:

@@ -81,11 +81,43 @@ def strength_of(x: Executor, key: str) -> int | None:
             return base
     if card.strength_plus is not None:
         base += _counted_strength(x, key, card.strength_plus)
+    if card.is_ice:
+        base += static_strength(x, key)
     if not w.boosts:
         return base
     now = encounter_id(w) if Flag.ENCOUNTERING in w.flags else None
     return base + sum(n for k, n, until, enc in w.boosts
                       if k == key and (until != "encounter_ends" or enc == now))
+
+
+# `of:` in a static strength ability: every other ice protecting the server of the card's `chosen:` ice
+OTHER_ICE_OF_CHOSEN_SERVER = "other_ice_of_chosen_server"
+
+
+def static_strength(x: Executor, ice: str) -> int:
+    """What active cards' `static` abilities `{strength: N, of: <ice> | chosen | other_ice_of_chosen_server}`
+    add to a piece of ice while they are in play (Monkeywrench: -2 to its host, -1 to the other ice of
+    that server). `chosen` is bound to the card's `chosen:` when the scenario is read."""
+    total, sc = 0, x.ctx.sc
+    for holder in (*sc.runner_cards, *sc.corp_cards):
+        if not x.active(holder) or not x.in_play(holder.key):
+            continue
+        for ab in holder.abilities:
+            if ab.when != "static":
+                continue
+            for e in ab.effects:
+                if e.kind != "strength" or not isinstance(e.arg, int):
+                    continue
+                of = e.opt("of")
+                if of == OTHER_ICE_OF_CHOSEN_SERVER:
+                    host = board.slot_of(x.w, holder.chosen) if holder.chosen else None
+                    here = board.slot_of(x.w, ice)
+                    hit = host is not None and here is not None and here[0] == host[0] and ice != holder.chosen
+                else:
+                    hit = of == ice
+                if hit:
+                    total += e.arg
+    return total
 
 
 def _counted_strength(x: Executor, key: str, per: Amount) -> int:

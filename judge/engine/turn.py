@@ -1,6 +1,7 @@
 """A turn of several runs: each run starts from the board the one before left (what is installed,
-rezzed, trashed or stolen, the Runner's credits, tags, grip, clicks and counters, abilities used
-`first: turn`, strength changes `until: turn_ends`, cards that lost their abilities); a flatline ends the turn. Each run is its own Trace."""
+rezzed, trashed or stolen, the Runner's credits, tags, grip, clicks and counters, the Corp's credits,
+credits on cards, abilities used `first: turn`, strength changes `until: turn_ends`, cards that lost
+their abilities); a flatline ends the turn. Each run is its own Trace."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import replace
 
 from ..errors import JudgeError
 from ..scenario import Scenario
+from .boardstate import run_clicks
 from .run import start, step, trace_of
 from .state import State, evolve
 from .trace import Trace
@@ -17,17 +19,19 @@ __all__ = ["run_turn", "carry"]
 
 # what a run leaves on the board for the next one
 CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever", "used_turn",
-           "blanked", "own_trashed", "hosts", "facedown")
+           "blanked", "own_trashed", "hosts", "facedown",
+           "corp_credits", "hosted")  # the Corp's pool and credits left on cards (a recurring credit spent stays spent)
 
 
-def carry(fresh: State, before: State, stolen_points: Mapping[str, int] | None = None) -> State:
+def carry(fresh: State, before: State, sc: Scenario | None = None,
+          stolen_points: Mapping[str, int] | None = None) -> State:
     """The state before a run's first step, with the board the previous run left. A run spends a
-    click (when clicks are counted); the bids of the previous run are its own, and of its strength
+    click when clicks are counted (or the `run_clicks` of the card that makes it, `sc.by`); the bids of the previous run are its own, and of its strength
     changes only those `until: turn_ends` last."""
     stolen_points = stolen_points or {}
     sides = before.sides
     if sides.clicks is not None:
-        sides = replace(sides, clicks=sides.clicks - 1)
+        sides = replace(sides, clicks=sides.clicks - (run_clicks(sc) if sc is not None else 1))
     sides = replace(sides, used_bids=frozenset())
     # "for the remainder of the turn": strength changes `until: turn_ends` last into the next runs
     lasting = tuple(b for b in before.boosts if b[2] == "turn_ends")
@@ -49,7 +53,7 @@ def run_turn(sc: Scenario, ruleset_id: str | None = None) -> list[Trace]:
         if last is not None:
             if last.sides.flatlined:
                 break
-            s = carry(s, last, {k: c.points or 0 for k, c in ctx.cards.items()})
+            s = carry(s, last, part, {k: c.points or 0 for k, c in ctx.cards.items()})
             if made_by is not None:  # the run event of the run before is in the heap: it reacts no more
                 s = evolve(s, removed=s.removed | {made_by})
         made_by = ctx.sc.by if ctx.sc.by and ctx.cards.get(ctx.sc.by) is not None and ctx.cards[ctx.sc.by].type == "event" else None

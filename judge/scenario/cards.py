@@ -25,9 +25,11 @@ __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
              "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
-             "strength_plus", "chosen", "installed_this_turn", "trashed_own_this_turn", "copies")
+             "strength_plus", "chosen", "installed_this_turn", "trashed_own_this_turn", "copies", "run_clicks")
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
-RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
+RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives",  # where a run event may run
+        "central_not_run",  # a central server no earlier run of the turn attacked (Red Team; checked by `runs:`)
+        "hq_or_rd")         # HQ or R&D (Severnius Stim Implant)
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 
 
@@ -87,11 +89,13 @@ def _bind(effs: tuple[Effect, ...], key: str) -> tuple[Effect, ...]:
 
 
 def _bind_chosen(effs: tuple[Effect, ...], chosen: str) -> tuple[Effect, ...]:
-    """`access_card: chosen` in a card's own effects (and their `then:`) names the card it chose."""
+    """`access_card: chosen` in a card's own effects (and their `then:`) names the card it chose;
+    so does `on: chosen` (Knobkierie's counter goes on the virus program it picks)."""
     out = []
     for e in effs:
         arg = chosen if e.kind == "access_card" and e.arg == "chosen" else e.arg
-        opts = tuple((k, _bind_chosen(v, chosen) if isinstance(v, tuple) and v and isinstance(v[0], Effect) else v)
+        opts = tuple((k, _bind_chosen(v, chosen) if isinstance(v, tuple) and v and isinstance(v[0], Effect)
+                      else chosen if k in ("on", "of") and v == "chosen" else v)
                      for k, v in e.opts)
         out.append(replace(e, arg=arg, opts=opts))
     return tuple(out)
@@ -121,8 +125,10 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
     abilities = tuple(replace(a, effects=_bind(a.effects, key), cost=_bind(a.cost, key)) for a in abilities)
     subs = tuple(replace(s, effects=_bind(s.effects, key)) for s in subs)
     chosen = V.string(v["chosen"], path + ("chosen",), kind="a_card_name") if "chosen" in v else None
-    if chosen is not None:  # `access_card: chosen` names the card chosen (Pinhole Threading)
-        abilities = tuple(replace(a, effects=_bind_chosen(a.effects, chosen)) for a in abilities)
+    if chosen is not None:  # `access_card: chosen` names the card chosen (Pinhole Threading); an ability
+        # `ice: chosen` reacts to the ice it names (the host ice of a trojan: Physarum Entangler)
+        abilities = tuple(replace(a, effects=_bind_chosen(a.effects, chosen), ice=chosen if a.ice == "chosen" else a.ice)
+                          for a in abilities)
     subtypes = tuple(V.string(t, path + ("subtypes", i), kind="text").lower().replace("_", " ")
                      for i, t in enumerate(V.seq(v.get("subtypes", []), path + ("subtypes",), 10)))
     runs = V.choice(v["runs"], path + ("runs",), RUNS, "value") if "runs" in v else None
@@ -145,7 +151,8 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         if "installed_this_turn" in v else False,
         trashed_own_this_turn=V.boolean(v["trashed_own_this_turn"], path + ("trashed_own_this_turn",))
         if "trashed_own_this_turn" in v else False,
-        copies=V.integer(v["copies"], path + ("copies",), 0, 20) if "copies" in v else None)
+        copies=V.integer(v["copies"], path + ("copies",), 0, 20) if "copies" in v else None,
+        run_clicks=V.integer(v["run_clicks"], path + ("run_clicks",), 0, 4) if "run_clicks" in v else 1)
 
 
 # what `strength_plus` counts: counters of a kind on the card itself; the Runner's grip (Cradle:

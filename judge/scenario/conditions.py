@@ -42,6 +42,7 @@ CONDITIONS: dict[str, str] = {
     "tags": "count",                # the Runner has at least N tags
     "grip": "count",                # at least N cards in the grip (`runner.grip`; not given: taken to hold, and said)
     "link": "count",                # the Runner has at least N link (`runner.link`)
+    "clicks_gained": "count",       # the Runner gained at least N clicks during this turn's runs so far (Pichação)
     "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
     "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)
     "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
@@ -54,6 +55,9 @@ CONDITIONS: dict[str, str] = {
     "successful_this_turn": "bool",  # an earlier run of this turn was successful (`runs:`, `runner.successful_runs`)
     "broke_all_with_this": "bool",  # this card broke every subroutine of the ice in the encounter going on
     "broke_with_this_run": "bool",  # this card broke a subroutine this run (Mayfly)
+    "ice_strength_below": "count",  # the ice of the moment has less than N strength (Malandragem: 3 or less is below 4)
+    "made_run": "bool",             # this card made the run (`run: {by: <card>}`; Alarm Clock's run)
+    "ice_outermost": "bool",        # the ice of the moment is the outermost ice protecting the attacked server (Hippo)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
 }
 

@@ -82,13 +82,15 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
         elif k == "granted_by":
             out += f" ({_w('granted_by', lang)} {in_lang(v, lang)})"
         elif k in ("with", "of"):
-            named = _w("that_ice", lang) if v == THAT_ICE else _w(str(v), lang) if v in ("this", "encountered_ice") \
-                else in_lang(v, lang)
+            named = _w("that_ice", lang) if v == THAT_ICE else _w(str(v), lang) \
+                if v in ("this", "encountered_ice", "other_ice_of_chosen_server") else in_lang(v, lang)
             out += f" ({_w(k, lang)} {named})"
         elif k == "picker":
             out += f" ({t(f'engine.picks.by_{v}', lang)})"
         elif k == "until":
             out += f" ({t(f'engine.until.{v}', lang)})"
+        elif k == "from":
+            out += f" ({t(f'engine.pay_sources.{v}', lang)})"
     return out
 
 

@@ -12,7 +12,7 @@ from .conditions import COUNTS, parse_conditions
 from .encounter import DURATIONS
 from .model import SIDES, Amount, Effect
 from .validate import MAX_TEXT, Validator, value_kind
-from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
+from .vocabulary import BARE, EFFECTS, OPTIONS, PAY_SOURCES, Opt, Shape
 from .yamlsource import YPath
 
 __all__ = ["parse_effects", "effect_list"]
@@ -101,7 +101,7 @@ def _arg(V: Validator, kind: str, shape: Shape, val: Any, p: YPath) -> object:
             V.mapping(val, p, ("count", "times", "plus"), ("count",))
             return Amount(V.choice(val["count"], p + ("count",), COUNTS, "count"),
                           V.integer(val.get("times", 1), p + ("times",), 0, 100),
-                          V.integer(val.get("plus", 0), p + ("plus",), 0, 100))
+                          V.integer(val.get("plus", 0), p + ("plus",), -100, 100))  # a count less some
         return V.integer(val, p, 0, 100)
     if shape is Shape.WORD:
         return V.choice(val, p, EFFECTS[kind].choices, "value")
@@ -146,6 +146,8 @@ def _option(V: Validator, opt: str, val: Any, p: YPath, side: str) -> object:
         return V.choice(val, p, DURATIONS, "value")
     if shape is Opt.SIDE:
         return V.choice(val, p, SIDES, "player")
+    if shape is Opt.SOURCE:
+        return V.choice(val, p, PAY_SOURCES, "value")
     return V.boolean(val, p)  # Opt.FLAG
 
 

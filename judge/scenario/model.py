@@ -131,6 +131,7 @@ class Card:
     title_ko: str | None = None         # a real card's official Korean title (`card:`)
     card_id: str | None = None          # a real card's NetrunnerDB id (`card:`)
     runs: str | None = None             # a run event: which servers its run may attack (any, remote, ...)
+    run_clicks: int = 1                 # the clicks a run it makes costs (Alarm Clock's, as the turn begins: 0)
     rezzed_said: bool = False           # `rezzed` is written (unrezzed on purpose is not a slip)
     counters: tuple[tuple[str, int], ...] | None = None  # (kind, n) when the run begins; None: not given, not counted
     strength: int | None = None         # ice and icebreakers: printed (catalogue) or `strength: N`

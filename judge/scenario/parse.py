@@ -108,10 +108,12 @@ def _may_run(runs: str | None, sc: Scenario) -> bool:
     """Whether the card that made the run may attack this server (Marathon: a remote one)."""
     if runs in (None, "any"):
         return True
-    if runs == "central":
+    if runs in ("central", "central_not_run"):  # the earlier runs of a turn are checked by the turn
         return sc.server in CENTRALS
     if runs == "remote":
         return sc.server not in CENTRALS
+    if runs == "hq_or_rd":
+        return sc.server in ("HQ", "R&D")
     if runs == "iced":
         return bool(sc.servers[sc.server].ice)
     return sc.server == runs

@@ -15,7 +15,7 @@ from .model import CARD_TYPES, SIDES
 from .named import OVERRIDES
 from .parse import CONFIDENCE, DECISIONS
 from .validate import MAX_NAME, MAX_TEXT
-from .vocabulary import BARE, EFFECTS, OPTIONS, Opt, Shape
+from .vocabulary import BARE, EFFECTS, OPTIONS, PAY_SOURCES, Opt, Shape
 
 __all__ = ["schema"]
 
@@ -40,7 +40,8 @@ def schema() -> dict[str, Any]:
          "properties": {"inward_of": name, "outward_of": name}}]}
     whole = {"type": "integer", "minimum": 0, "maximum": 100}
     amount = {"oneOf": [whole, {"type": "object", "additionalProperties": False, "required": ["count"],
-                                "properties": {"count": {"enum": list(COUNTS)}, "times": whole, "plus": whole}}]}
+                                "properties": {"count": {"enum": list(COUNTS)}, "times": whole,
+                                               "plus": {"type": "integer", "minimum": -100, "maximum": 100}}}]}
     counters = {"type": "object", "additionalProperties": False, "minProperties": 1,
                 "properties": {k: whole for k in COUNTER_KINDS}}
     counted_counters = dict(counters, properties={k: amount for k in COUNTER_KINDS})  # an effect's may be counted
@@ -65,7 +66,8 @@ def schema() -> dict[str, Any]:
     one["strength"] = {"anyOf": [{"type": "integer", "minimum": -100, "maximum": 100}, amount]}
     opt_shapes = {Opt.POSITION: position, Opt.SERVER: name, Opt.CARD: name, Opt.FLAG: {"type": "boolean"},
                   Opt.EFFECTS: {"$ref": "#/$defs/effect"}, Opt.DURATION: {"enum": list(DURATIONS)},
-                  Opt.SIDE: {"enum": list(SIDES)}}
+                  Opt.SIDE: {"enum": list(SIDES)},
+                  Opt.SOURCE: {"enum": list(PAY_SOURCES)}}
     options = {k: opt_shapes[o] for k, o in OPTIONS.items()}
     effect_map = {"type": "object", "minProperties": 1,
                   "properties": {**one, **options}, "additionalProperties": False,
@@ -90,7 +92,7 @@ def schema() -> dict[str, Any]:
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
         "breaker": breaker_schema(),
         "chosen": name, "installed_this_turn": {"type": "boolean"}, "trashed_own_this_turn": {"type": "boolean"},
-        "copies": {"type": "integer", "minimum": 0},
+        "copies": {"type": "integer", "minimum": 0}, "run_clicks": {"type": "integer", "minimum": 0, "maximum": 4},
         "strength_plus": {"type": "object", "additionalProperties": False, "required": ["count"],
                           "properties": {"count": {"enum": list(STRENGTH_COUNTS)},
                                          "times": {"type": "integer"}, "plus": whole}}}

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from .model import Scenario
 from .validate import Validator
 from .yamlsource import Doc, YPath
 
@@ -74,6 +75,7 @@ def parse_turn(doc: Doc, ruleset_override: str | None, parse_one: Any) -> Any:
             data["expect"] = r["expect"]
         sub = Doc(data=data, lines=doc.lines, raw=doc.raw, source=doc.source)
         parts.append(replace(parse_one(sub, ruleset_override, _RunValidator(sub, i)), run_index=i))
+    _not_run_again(V, parts)
     turn_expect = None
     if "expect" in top:
         from .expect import parse_expect
@@ -84,6 +86,18 @@ def parse_turn(doc: Doc, ruleset_override: str | None, parse_one: Any) -> Any:
     V.notice(("runs",), "turn", str(len(parts)))
     return replace(first, runs=tuple(parts), turn_expect=turn_expect,
                    notices=first.notices + (tuple(V.notices) if len(parts) > 1 else ()))
+
+
+def _not_run_again(V: Validator, parts: list[Scenario]) -> None:
+    """A card that runs only a central server not yet run this turn (Red Team) is refused on a server
+    an earlier run of the turn attacked."""
+    for i, part in enumerate(parts):
+        card = next((c for c in part.placed_cards() if c.key == part.by), None) if part.by else None
+        if card is None or card.runs != "central_not_run":
+            continue
+        before = next((k for k, p in enumerate(parts[:i]) if p.server == part.server), None)
+        if before is not None:
+            raise V.err(("runs", i, "server"), "run_target_again", c=part.by, server=part.server, n=str(before + 1))
 
 
 def _top_keys() -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from . import legality
 
-__all__ = ["Shape", "EffectSpec", "EFFECTS", "OPTIONS", "BARE", "names", "PICK_KINDS", "PICKS"]
+__all__ = ["Shape", "EffectSpec", "EFFECTS", "OPTIONS", "BARE", "names", "PICK_KINDS", "PICKS", "PAY_SOURCES"]
 
 
 class Shape(StrEnum):
@@ -47,6 +47,7 @@ class Opt(StrEnum):
     FLAG = "flag"          # true or false
     DURATION = "duration"  # encounter_ends, run_ends, turn_ends (`encounter.DURATIONS`)
     SIDE = "side"          # runner or corp
+    SOURCE = "source"      # where a payment's credits come from: `PAY_SOURCES`
 
 
 # Option name -> the shape of its value.
@@ -58,7 +59,8 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
                            "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG, "if_picked": Opt.FLAG,
                            "once_per_run": Opt.FLAG,  # picks (docs/board.md)
-                           "stealth": Opt.FLAG}  # a payment only from credits on stealth cards (Afterimage)
+                           "stealth": Opt.FLAG,  # a payment only from credits on stealth cards (Afterimage)
+                           "from": Opt.SOURCE, "to_grip": Opt.FLAG}  # a payment only some credits may make (Mu Safecracker: stealth)
 
 # What a pick may take (docs/board.md, Picks): installed Runner cards of a type, a subtype or both;
 # Corp cards: a card in HQ, ice by where it is and what the card picking it is.
@@ -66,6 +68,8 @@ RUNNER_KINDS = ("runner_card", "program", "hardware", "resource", "resource_or_h
                 "ai_program", "program_not_decoder_fracter_killer")
 SWAP_KINDS = ("other_ice", "two_other_ice", "ice_of_same_server", "ice_in_hq")
 PICK_KINDS = RUNNER_KINDS + ("card_in_hq",) + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this")
+# `pay: N, from: stealth`: only credits hosted on installed stealth cards pay (Mu Safecracker)
+PAY_SOURCES = ("stealth",)
 
 
 @dataclass(frozen=True)
@@ -98,7 +102,7 @@ _SPECS = (
     EffectSpec("no_success", Shape.NONE),
     EffectSpec("rez", Shape.CARD, ("granted_by",), legality.rez),
     EffectSpec("derez", Shape.CARD),
-    EffectSpec("uninstall", Shape.CARD, cost=True),
+    EffectSpec("uninstall", Shape.CARD, ("to_grip",), cost=True),  # to_grip: the card goes to the Runner's grip
     EffectSpec("blank", Shape.CARD),  # the card loses its abilities for the rest of the turn (Klevetnik's pick)
     EffectSpec("trash", Shape.CARD, (), legality.trash, cost=True),
     EffectSpec("decline_steal", Shape.CARD, (), legality.decline_steal),
@@ -109,7 +113,7 @@ _SPECS = (
     EffectSpec("change_server", Shape.SERVER),
     EffectSpec("move_runner", Shape.SERVER),
     EffectSpec("encounter", Shape.ICE),
-    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may", "stealth"), cost=True),
+    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may", "stealth", "from"), cost=True),
     EffectSpec("gain", Shape.AMOUNT),
     EffectSpec("lose", Shape.AMOUNT),
     EffectSpec("bad_publicity", Shape.AMOUNT),
@@ -130,6 +134,7 @@ _SPECS = (
     EffectSpec("untag", Shape.AMOUNT),
     EffectSpec("draw", Shape.AMOUNT),
     EffectSpec("lose_clicks", Shape.AMOUNT),  # the Runner loses clicks (never below 0)
+    EffectSpec("gain_clicks", Shape.AMOUNT),  # the Runner gains clicks (Pichação); counted for `clicks_gained`
     EffectSpec("spend_clicks", Shape.AMOUNT, ("otherwise",), cost=True),  # spent if the Runner has them, else `otherwise`  # the Runner draws: cards added to a counted grip
     EffectSpec("net_damage", Shape.AMOUNT),
     EffectSpec("meat_damage", Shape.AMOUNT),
@@ -166,6 +171,7 @@ _SPECS = (
     EffectSpec("interface", Shape.AMOUNT, cost=True),
     EffectSpec("host_on", Shape.CARD),  # the card whose ability it is moves onto that ice (Ika)
     EffectSpec("skip_subroutines", Shape.AMOUNT),  # the first N subroutines of the next encounter this run do not resolve (Mass-Driver)
+    EffectSpec("link", Shape.AMOUNT),  # in a `static` ability: the Runner has N more link while the card is active (Security Nexus)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}

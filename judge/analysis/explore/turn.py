@@ -93,7 +93,7 @@ def explore_later_runs(sc: Scenario, ruleset: str | None, first: Exploration, ma
             try:
                 ctx, s = start(part, ruleset)
                 points = {k: c.points or 0 for k, c in ctx.cards.items()}
-                exp = explore(part, ruleset, start=carry(s, before, points), max_lines=max_lines, max_seconds=left)
+                exp = explore(part, ruleset, start=carry(s, before, part, points), max_lines=max_lines, max_seconds=left)
             except JudgeError:
                 errors += 1
                 continue

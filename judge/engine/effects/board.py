@@ -14,7 +14,7 @@ from ...i18n import Text, msg
 from ...scenario import CORP, RUNNER, THIS, Amount, Card, describe_effects
 from .. import encounter
 from ..boardstate import corp_pay, counters_on, with_counters
-from ..conditions import amount, failing
+from ..conditions import amount, failing, link_now
 from ..state import Flag
 from ..words import condition_text
 from .core import Call, applies
@@ -51,6 +51,20 @@ def lose_clicks(c: Call) -> None:
     n = min(n, w.sides.clicks)
     w.sides = replace(w.sides, clicks=w.sides.clicks - n)
     c.note("clicks_lost", side=RUNNER, n=n, left=w.sides.clicks)
+
+
+@applies("gain_clicks")
+def gain_clicks(c: Call) -> None:
+    """The Runner gains N clicks (Pichação); clicks not given: said, not counted. Either way the turn
+    remembers that clicks were gained during a run (`clicks_gained`)."""
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    w.sides = replace(w.sides, clicks_gained=w.sides.clicks_gained + n)
+    if w.sides.clicks is None:
+        c.note("clicks_gained_uncounted", side=RUNNER, n=n)
+        return
+    w.sides = replace(w.sides, clicks=w.sides.clicks + n)
+    c.note("clicks_gained", side=RUNNER, n=n, left=w.sides.clicks)
 
 
 @applies("spend_clicks")
@@ -163,9 +177,10 @@ def trace(c: Call) -> bool:
     got = _decisions(c, "trace_boost")
     cb = _pay(c, CORP, got.get(CORP, (0, -1))[0], "trace")
     rb = _pay(c, RUNNER, got.get(RUNNER, (0, -1))[0], "trace")
-    strength, link = base + cb, w.sides.link + rb
+    has = link_now(x)
+    strength, link = base + cb, has + rb
     corp_wins = strength > link
-    c.note("trace_result", side=CORP, base=base, cb=cb, strength=strength, link=w.sides.link, rb=rb, total=link,
+    c.note("trace_result", side=CORP, base=base, cb=cb, strength=strength, link=has, rb=rb, total=link,
            defaults=_defaults(got, "trace"), winner=msg(f"engine.decisions.{'corp' if corp_wins else 'runner'}_wins"))
     return x.resolve(c.opt_effects("then" if corp_wins else "otherwise"), c.side, c.st, c.source, c.action)
 
@@ -198,6 +213,9 @@ def psi_bid(c: Call) -> None:
 
 def _target(c: Call) -> str | None:
     on = c.opt_name("on")
+    if on == "chosen":  # `on: chosen` with no `chosen:` beside the card (a chosen one is bound when parsed)
+        c.warn("w_counters_not_chosen", card=c.source or c.side)
+        return None
     card = c.source if on in (None, THIS) else on
     if card is None:
         c.warn("w_counters_nowhere")

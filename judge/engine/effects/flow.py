@@ -112,6 +112,43 @@ def _paid(c: Call, n: int) -> None:
         c.note("pays", side=RUNNER, n=n)
 
 
+def _stealth_credits(c: Call) -> list[tuple[str, int]]:
+    """Credits hosted on installed stealth cards that may pay this: those for any use, and those for
+    icebreakers when the payment is an icebreaker's (Afterimage)."""
+    x = c.x
+    src = x.ctx.cards.get(c.source or "")
+    breaker = src is not None and "icebreaker" in src.subtypes
+    out = []
+    for key, have in x.w.hosted:
+        card = x.ctx.cards.get(key)
+        if have > 0 and card is not None and card.side == RUNNER and "stealth" in card.subtypes and x.in_play(key) \
+                and (card.credits_for == "any" or (breaker and card.credits_for == "icebreakers")):
+            out.append((key, have))
+    return out
+
+
+def _pay_stealth(c: Call, n: int) -> bool:
+    """`pay: N, from: stealth` (Mu Safecracker): only credits hosted on stealth cards pay, card by card
+    in the order written; too few, and the payment is not made (`otherwise`)."""
+    x, w = c.x, c.x.w
+    pool = _stealth_credits(c)
+    if sum(h for _, h in pool) < n:
+        c.note("cannot_pay_stealth", side=RUNNER, n=n, have=sum(h for _, h in pool))
+        x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
+        return False
+    left, hosted = n, dict(w.hosted)
+    for key, have in pool:
+        take = min(have, left)
+        hosted[key] = have - take
+        left -= take
+        if not left:
+            break
+    w.hosted = tuple(hosted.items())
+    w.spent = (w.spent[0] + n, w.spent[1])
+    c.note("pays_stealth", side=RUNNER, n=n)
+    return x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
+
+
 @applies("pay")
 def pay(c: Call) -> bool:
     """The Runner pays if able ("if able"); `then` is what paying gets ("if you do"), `otherwise`
@@ -121,6 +158,8 @@ def pay(c: Call) -> bool:
         c.note("declines_to_pay", side=RUNNER, n=n, card=c.source or "")
         x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
         return False
+    if c.e.opt("from") == "stealth":
+        return _pay_stealth(c, n)
     if c.e.opt("stealth"):  # only credits hosted on stealth cards (Afterimage's bypass)
         if breaking.stealth_money(x) >= n:
             breaking.pay_stealth_credits(x, n)
@@ -177,6 +216,13 @@ def rez_cost(c: Call) -> None:
     """A change of rez costs works only as a `static` ability (Cat's Cradle): resolved as an
     effect it does nothing, and says so."""
     c.warn("w_static_only", what=msg("engine.effects.rez_cost"))
+
+
+@applies("link")
+def link(c: Call) -> None:
+    """Link a card gives works only as a `static` ability (Security Nexus): resolved as an effect it
+    does nothing, and says so."""
+    c.warn("w_static_only", what=msg("engine.effects.link"))
 
 
 @applies("jack_out_cost")

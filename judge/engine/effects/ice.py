@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import cast
 
 from ...scenario import CORP, Card
@@ -87,6 +88,11 @@ def uninstall(c: Call) -> bool:
     if key is None or not c.installed(key):
         return False
     leave(c, key, "uninstalled")
+    if c.e.opt("to_grip") is True:  # "add it to the grip": a counted grip holds one more card
+        w = c.x.w
+        if w.sides.grip is not None:
+            w.sides = replace(w.sides, grip=w.sides.grip + 1)
+        c.note("to_grip", card=key, total=w.sides.grip if w.sides.grip is not None else "?")
     return True
 
 
