@@ -9,6 +9,7 @@ from ..scenario import CORP, RUNNER, Action, Card, Effect
 from . import board
 from .effects import Call, leave
 from .protocol import Executor
+from .state import Flag
 from .trace import ACTION, WARNING
 from .triggers import abilities, apply_action, fire, pending_actions, resolve_moments
 
@@ -118,6 +119,7 @@ def access_cards(x: Executor, st: Step) -> None:
         return
     # The Runner breaches the server (NSG 6.9.5b; FFG: the access begins), declared successful or not:
     # "whenever the Runner breaches" abilities resolve before the number of cards is fixed.
+    w.flags |= {Flag.BREACHED}
     resolve_moments(x, st, ("breach",), with_actions=False)
     if x.interrupted(st):
         return

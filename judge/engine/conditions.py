@@ -6,6 +6,7 @@ from ..i18n import msg
 from ..scenario import CENTRALS, Amount, Card
 from . import board
 from .boardstate import counters_on
+from .encounter import counted as encounter_counted
 from .protocol import Executor
 from .state import Flag, encounter_id
 from .trace import WARNING
@@ -26,6 +27,8 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         return w.sides.tags
     if what == "grip":
         return w.sides.grip or 0
+    if what in ("clicks", "subroutines_resolved"):
+        return _runner_count(x, what)
     if what == "passed_distinct":
         return len(set(w.passed))
     if what == "subroutines":  # of the ice of the moment (Femme Fatale: 1 credit per subroutine)
@@ -35,6 +38,14 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return sum(1 for n in range(1, len(ice.subroutines) + 1) if n not in w.broken) if ice else 0
     return len(getattr(w, what))
+
+
+def _runner_count(x: Executor, what: str) -> int:
+    """The Runner's clicks left (none counted: 0, and `lose_clicks` says they are not counted), or the
+    subroutines that resolved this run."""
+    if what == "clicks":
+        return x.w.sides.clicks or 0
+    return x.w.subs_resolved
 
 
 def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
@@ -120,7 +131,45 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return isinstance(value, int) and w.sides.link >= value
     if key.endswith("_counters"):
         return isinstance(value, int) and counters_on(w.sides, card.key).get(key[:-len("_counters")], 0) >= value
+    if key in RUNNER_SIDE:
+        return _runner_side(x, card, key, value)
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
+
+
+RUNNER_SIDE = ("breached", "broke", "made_run", "attacked", "programs_at_most", "grip_at_most")
+
+
+def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
+    """The conditions the Runner's cards ask of the run: a breach made, a subroutine broken, the
+    card that made the run, the attacked server (not the one breached now), programs and grip."""
+    w = x.w
+    if key == "breached":
+        return (Flag.BREACHED in w.flags) == value
+    if key == "broke":
+        return bool(w.broken_log) == value
+    if key == "made_run":
+        return (card.key == x.ctx.sc.by) == value
+    if key == "attacked":
+        return isinstance(value, str) and _attacked_is(x, card, value)
+    if key == "programs_at_most":
+        return isinstance(value, int) and encounter_counted(x, "installed_programs") <= value
+    # grip_at_most
+    if w.sides.grip is None:  # not given: taken to hold, and said once
+        if "grip_condition" not in w.said:
+            w.said |= {"grip_condition"}
+            x.emit(WARNING, "w_grip_not_given", card=card.key)
+        return True
+    return isinstance(value, int) and w.sides.grip <= value
+
+
+def _attacked_is(x: Executor, card: Card, value: str) -> bool:
+    """`attacked:` reads the attacked server even during another server's breach."""
+    breaching = x.w.breaching
+    x.w.breaching = None
+    try:
+        return _server_is(x, card, value)
+    finally:
+        x.w.breaching = breaching
 
 
 def failing(x: Executor, card: Card, conditions: tuple[tuple[str, object], ...]) -> tuple[str, object] | None:

@@ -294,6 +294,9 @@ def apply_strength(c: Call, n: int) -> None:
     """`{strength: +N, of: this | encountered_ice | <card>, until: ...}`."""
     x = c.x
     of = c.opt_name("of") or "this"
+    if of == ICEBREAKERS:
+        _strength_of_icebreakers(c, n)
+        return
     if of == "this":
         key = c.source
         if key is None:
@@ -319,6 +322,28 @@ def apply_strength(c: Call, n: int) -> None:
         return
     add_boost(x, key, n, until)
     c.note("strength_changed", card=key, n=f"{n:+d}", now=strength_of(x, key), until=msg(f"engine.until.{until}"))
+
+
+ICEBREAKERS = "icebreakers"  # `of: icebreakers`: every icebreaker the Runner has installed
+
+
+def _strength_of_icebreakers(c: Call, n: int) -> None:
+    """`{strength: +N, of: icebreakers}`: each installed Runner icebreaker whose strength can change
+    (Lean and Mean, Pushing the Envelope); the others are passed over in silence."""
+    x = c.x
+    until = str(c.e.opt("until") or "encounter_ends")
+    if until == "encounter_ends" and Flag.ENCOUNTERING not in x.w.flags:
+        c.warn("w_no_encounter", what=msg("engine.effects.strength"))
+        return
+    keys = [card.key for card in x.ctx.sc.runner_cards
+            if "icebreaker" in card.subtypes and x.in_play(card.key) and card.strength is not None
+            and not (card.breaker is not None and card.breaker.fixed_strength)]
+    if not keys:
+        c.note("strength_no_icebreakers")
+        return
+    for key in keys:
+        add_boost(x, key, n, until)
+        c.note("strength_changed", card=key, n=f"{n:+d}", now=strength_of(x, key), until=msg(f"engine.until.{until}"))
 
 
 # ------------------------------------------------------------------ the Corp's money

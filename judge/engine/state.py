@@ -41,6 +41,7 @@ class Flag(StrEnum):
     PAST_ICE = "past_ice"              # the Runner has passed every piece of ice of the attacked server
     FULLY_BROKEN = "fully_broken"      # every subroutine of the encountered ice is broken (once a pass)
     FULLY_BROKEN_PENDING = "fully_broken_pending"  # ... and "fully broken" abilities wait to resolve
+    BREACHED = "breached"              # the Runner breached the attacked server (not replaced)
 
 
 ENCOUNTER_FLAGS = frozenset({Flag.BYPASSED, Flag.ICE_LEFT, Flag.ENCOUNTERING, Flag.FULLY_BROKEN,
@@ -114,6 +115,7 @@ class RunFields(metaclass=Layout):
     used_on: tuple[tuple[str, str], ...] = ()  # (breaker, ice) for breakers used once per run
     broke_in: tuple[tuple[str, str], ...] = ()  # (breaker, encounter) for every break with a named breaker
     jack_costs: tuple[tuple[str, str], ...] = ()
+    subs_resolved: int = 0              # subroutines that resolved this run (Raindrops Cut Stone)
     spent: tuple[int, int] = (0, 0)     # credits paid this run by the Runner (any source) and by the Corp (its counted pool)  # (cost, card) added to every jack out this run (Mind Game)
 
 

@@ -40,11 +40,22 @@ CONDITIONS: dict[str, str] = {
     "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)
     "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
+    # the Runner's side of a run (runner-side helper): what the Runner's cards ask of the run
+    "breached": "bool",             # the Runner breached the attacked server this run (a replaced breach is none)
+    "broke": "bool",                # a subroutine was broken this run, by any means (Mercury)
+    "made_run": "bool",             # this card made the run (`run.by`: Hannah's run, Debbie's run)
+    "attacked": "server",           # the attacked server, even during another server's breach (Eru: a run on Archives)
+    "programs_at_most": "count",    # the Runner has at most N programs installed (Lean and Mean)
+    "grip_at_most": "count",        # at most N cards in the grip (Pushing the Envelope; not given: taken to hold, and said)
 }
+
+# counted for the Runner's cards: the Runner's clicks left (Logic Bomb loses them all), the
+# subroutines resolved this run (Raindrops Cut Stone)
+RUNNER_COUNTS = ("clicks", "subroutines_resolved")
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached",
-          "subroutines", "unbroken") + BOARD_COUNTS
+          "subroutines", "unbroken") + BOARD_COUNTS + RUNNER_COUNTS
 
 
 def parse_conditions(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, object], ...]:

@@ -78,7 +78,7 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
         elif k == "granted_by":
             out += f" ({_w('granted_by', lang)} {in_lang(v, lang)})"
         elif k in ("with", "of"):
-            out += f" ({_w(k, lang)} {in_lang(v, lang) if v not in ('this', 'encountered_ice') else _w(str(v), lang)})"
+            out += f" ({_w(k, lang)} {in_lang(v, lang) if v not in ('this', 'encountered_ice', 'icebreakers') else _w(str(v), lang)})"
         elif k == "until":
             out += f" ({t(f'engine.until.{v}', lang)})"
     return out

@@ -53,6 +53,18 @@ def lose_clicks(c: Call) -> None:
     c.note("clicks_lost", side=RUNNER, n=n, left=w.sides.clicks)
 
 
+@applies("gain_clicks")
+def gain_clicks(c: Call) -> None:
+    """The Runner gains N clicks; clicks not given: said, not counted."""
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    if w.sides.clicks is None:
+        c.note("clicks_gained_uncounted", side=RUNNER, n=n)
+        return
+    w.sides = replace(w.sides, clicks=w.sides.clicks + n)
+    c.note("clicks_gained", side=RUNNER, n=n, left=w.sides.clicks)
+
+
 @applies("spend_clicks")
 def spend_clicks(c: Call) -> bool:
     """The Runner spends N clicks if they have them (M.I.C.: "unless the Runner spends a click");
