@@ -53,10 +53,10 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
                 x.emit(WARNING, "w_forbidden_trash", st, side=RUNNER, card=card.key, by=who)
                 continue
             cost = card.trash_cost or 0
-            if not x.can_pay(cost):
+            if not x.can_pay(cost, "trash"):
                 raise ScenarioError("cannot_pay_trash", cost=cost, c=card.key, n=w.credits, bp=w.bp_credits,
                                     where=a.where, line=a.line, source=x.ctx.sc.source)
-            x.spend(cost)
+            x.spend(cost, "trash")
             x.emit(ACTION, "trashed", st, side=RUNNER, card=card.key, cost=cost)  # the payment, then the card goes
             leave(Call(x, e, RUNNER, st, action=a), card.key, "trashed")
             w.contents = board.add_card(w.contents, "Archives", card.key)  # a trashed Corp card goes to Archives

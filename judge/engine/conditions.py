@@ -136,7 +136,7 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 
-RUNNER_SIDE = ("breached", "broke", "made_run", "attacked", "programs_at_most", "grip_at_most")
+RUNNER_SIDE = ("breached", "broke", "made_run", "by_run_event", "attacked", "programs_at_most", "grip_at_most")
 
 
 def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
@@ -149,6 +149,9 @@ def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
         return bool(w.broken_log) == value
     if key == "made_run":
         return (card.key == x.ctx.sc.by) == value
+    if key == "by_run_event":
+        by = x.ctx.cards.get(x.ctx.sc.by) if x.ctx.sc.by else None
+        return (by is not None and by.type == "event" and "run" in by.subtypes) == value
     if key == "attacked":
         return isinstance(value, str) and _attacked_is(x, card, value)
     if key == "programs_at_most":

@@ -15,6 +15,7 @@ from ..rulesets.model import Edge, Kind, Step
 from ..scenario import CENTRALS, RUNNER, THAT_ICE, Action, Card, Effect
 from . import board
 from .context import Context
+from .encounter import hosted_for, spend_hosted
 from .effects import APPLY, Call
 from .guards import edge_table, guard_holds, interrupt_table, row_holds
 from .handlers import HANDLERS, HOOKS
@@ -288,12 +289,16 @@ class Exec:
         return "neither"
 
     # ---------------------------------------------------------------- money
-    def can_pay(self, n: int) -> bool:
-        return self.w.bp_credits + self.w.credits >= n
+    def can_pay(self, n: int, purpose: str = "pay") -> bool:
+        """`purpose`: "pay" (a cost or a toll, a boost, a bid) or "trash" (a trash cost at access);
+        credits hosted on cards that may pay for it count too (`encounter.hosted_for`)."""
+        return self.w.bp_credits + self.w.credits + sum(n for _, n in hosted_for(self, purpose)) >= n
 
-    def spend(self, n: int) -> None:
-        """Bad publicity credits are spent first (spec, open point 10)."""
+    def spend(self, n: int, purpose: str = "pay") -> None:
+        """Credits hosted on cards that may pay for it first (they are the Runner's to spend only
+        now), then bad publicity credits (spec, open point 10), then the pool."""
         self.w.spent = (self.w.spent[0] + n, self.w.spent[1])
+        n -= spend_hosted(self, n, purpose)
         from_bp = min(n, self.w.bp_credits)
         self.w.bp_credits -= from_bp
         self.w.bp_spent += from_bp

@@ -15,7 +15,8 @@ from .trace import Trace
 __all__ = ["run_turn", "carry"]
 
 # what a run leaves on the board for the next one
-CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever", "used_turn")
+CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever", "used_turn",
+           "hosted")  # credits left on cards (Penumbral Toolkit's, Trick Shot's)
 
 
 def carry(fresh: State, before: State) -> State:

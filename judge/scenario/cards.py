@@ -26,7 +26,10 @@ __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
              "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
              "strength_plus", "chosen")
-CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
+# what credits hosted on a card may pay for: icebreakers only, anything, trash costs only (Bahia
+# Bands), anything in a run the card made (Debbie "Downtown" Moreira), anything once the run is
+# successful (Fencer Fueno)
+CREDITS_FOR = ("icebreakers", "any", "trash", "its_run", "after_success")
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 

@@ -44,6 +44,7 @@ CONDITIONS: dict[str, str] = {
     "breached": "bool",             # the Runner breached the attacked server this run (a replaced breach is none)
     "broke": "bool",                # a subroutine was broken this run, by any means (Mercury)
     "made_run": "bool",             # this card made the run (`run.by`: Hannah's run, Debbie's run)
+    "by_run_event": "bool",         # the run was made by a run event the Runner played (Debbie gets a credit)
     "attacked": "server",           # the attacked server, even during another server's breach (Eru: a run on Archives)
     "programs_at_most": "count",    # the Runner has at most N programs installed (Lean and Mean)
     "grip_at_most": "count",        # at most N cards in the grip (Pushing the Envelope; not given: taken to hold, and said)

@@ -135,7 +135,8 @@ _SPECS = (
     EffectSpec("strength", Shape.AMOUNT, ("of", "until")),  # signed: {strength: -1}
     EffectSpec("corp_gain", Shape.AMOUNT),  # the Corp's pool (`corp: {credits}`), through encounter.corp_gain
     EffectSpec("corp_lose", Shape.AMOUNT),
-    EffectSpec("corp_pay", Shape.AMOUNT, cost=True),  # the Corp pays from its pool; unable: what follows does not happen
+    EffectSpec("corp_pay", Shape.AMOUNT, cost=True),
+    EffectSpec("host_credits", Shape.AMOUNT, ("on",)),  # credits placed on a Runner card (default: the card itself), spent as its `credits_for` says  # the Corp pays from its pool; unable: what follows does not happen
     # costs a player may decline, jack-out costs, a jack out offered inside an ability (docs/encounter.md)
     EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
     EffectSpec("offer_jack_out", Shape.NONE),

@@ -3,7 +3,7 @@ and the Corp's credits gained or lost (`corp_gain`, `corp_lose`)."""
 
 from __future__ import annotations
 
-from ...scenario import CORP
+from ...scenario import CORP, RUNNER
 from .. import encounter
 from ..conditions import amount
 from .core import Call, applies
@@ -21,6 +21,22 @@ def corp_gain(c: Call) -> None:
     n = amount(c.x, c.number, c.source)
     if encounter.corp_gain(c.x, n, "effect"):
         c.note("corp_gains", side=CORP, n=n, left=c.x.w.corp_credits)
+
+
+@applies("host_credits")
+def host_credits(c: Call) -> None:
+    """Credits placed on a card (Trick Shot's 2 at success, Bahia Bands' 4): they join what the
+    card hosts, spent as its `credits_for` says (`encounter.hosted_for`)."""
+    key = c.opt_name("on") or c.source
+    if key is None:
+        c.warn("w_host_credits_no_card")
+        return
+    key = c.x.ctx.names.get(key, key)
+    n = amount(c.x, c.number, c.source)
+    have = dict(c.x.w.hosted)
+    have[key] = have.get(key, 0) + n
+    c.x.w.hosted = tuple(have.items())
+    c.note("credits_hosted", side=RUNNER, card=key, n=n, total=have[key])
 
 
 @applies("corp_lose")
