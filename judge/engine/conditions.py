@@ -136,7 +136,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 
-RUNNER_SIDE = ("breached", "broke", "made_run", "by_run_event", "attacked", "programs_at_most", "grip_at_most")
+RUNNER_SIDE = ("breached", "broke", "made_run", "by_run_event", "again", "last_ice", "attacked", "programs_at_most",
+               "grip_at_most")
 
 
 def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
@@ -149,6 +150,10 @@ def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
         return bool(w.broken_log) == value
     if key == "made_run":
         return (card.key == x.ctx.sc.by) == value
+    if key == "again":  # a run an event's own ability makes again (Möbius, Always Have a Backup Plan)
+        return (card.key == x.ctx.sc.by and bool(w.previous) and w.previous[0] == card.key) == value
+    if key == "last_ice":
+        return (w.ice is not None and bool(w.previous) and w.previous[3] == w.ice) == value
     if key == "by_run_event":
         by = x.ctx.cards.get(x.ctx.sc.by) if x.ctx.sc.by else None
         return (by is not None and by.type == "event" and "run" in by.subtypes) == value

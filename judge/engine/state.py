@@ -116,6 +116,8 @@ class RunFields(metaclass=Layout):
     broke_in: tuple[tuple[str, str], ...] = ()  # (breaker, encounter) for every break with a named breaker
     jack_costs: tuple[tuple[str, str], ...] = ()
     subs_resolved: int = 0              # subroutines that resolved this run (Raindrops Cut Stone)
+    made_by: str = ""                   # the card that made this run (`run.by`), "" for none
+    previous: tuple[str, ...] = ()      # the turn's run before this one: (made by, server, outcome, last ice encountered)
     spent: tuple[int, int] = (0, 0)     # credits paid this run by the Runner (any source) and by the Corp (its counted pool)  # (cost, card) added to every jack out this run (Mind Game)
 
 

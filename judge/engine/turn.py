@@ -29,7 +29,14 @@ def carry(fresh: State, before: State) -> State:
     sides = replace(sides, used_bids=frozenset())
     # "for the remainder of the turn": strength changes `until: turn_ends` last into the next runs
     lasting = tuple(b for b in before.boosts if b[2] == "turn_ends")
-    return evolve(fresh, sides=sides, boosts=lasting + fresh.boosts, **{k: getattr(before, k) for k in CARRIED})
+    return evolve(fresh, sides=sides, boosts=lasting + fresh.boosts, previous=previous_run(before),
+                  **{k: getattr(before, k) for k in CARRIED})
+
+
+def previous_run(before: State) -> tuple[str, ...]:
+    """What the next run knows of the one before it (Möbius's second run, Always Have a Backup
+    Plan's): the card that made it, its server, its outcome, the last ice encountered in it."""
+    return (before.made_by, before.server, before.label or "", before.encountered[-1] if before.encountered else "")
 
 
 def run_turn(sc: Scenario, ruleset_id: str | None = None) -> list[Trace]:

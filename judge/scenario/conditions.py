@@ -45,6 +45,8 @@ CONDITIONS: dict[str, str] = {
     "broke": "bool",                # a subroutine was broken this run, by any means (Mercury)
     "made_run": "bool",             # this card made the run (`run.by`: Hannah's run, Debbie's run)
     "by_run_event": "bool",         # the run was made by a run event the Runner played (Debbie gets a credit)
+    "again": "bool",                # this card made this run and the turn's run before it (Möbius's second run)
+    "last_ice": "bool",             # the ice of the moment is the last one encountered in the turn's run before this one
     "attacked": "server",           # the attacked server, even during another server's breach (Eru: a run on Archives)
     "programs_at_most": "count",    # the Runner has at most N programs installed (Lean and Mean)
     "grip_at_most": "count",        # at most N cards in the grip (Pushing the Envelope; not given: taken to hold, and said)
