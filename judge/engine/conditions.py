@@ -27,7 +27,7 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         return w.sides.tags
     if what == "grip":
         return w.sides.grip or 0
-    if what in ("clicks", "subroutines_resolved"):
+    if what in ("clicks", "subroutines_resolved", "accessed_in_rd"):
         return _runner_count(x, what)
     if what == "passed_distinct":
         return len(set(w.passed))
@@ -41,10 +41,14 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
 
 
 def _runner_count(x: Executor, what: str) -> int:
-    """The Runner's clicks left (none counted: 0, and `lose_clicks` says they are not counted), or the
-    subroutines that resolved this run."""
+    """The Runner's clicks left (none counted: 0, and `lose_clicks` says they are not counted), the
+    subroutines that resolved this run, or the cards of R&D itself accessed this run."""
     if what == "clicks":
         return x.w.sides.clicks or 0
+    if what == "accessed_in_rd":  # R&D's own cards (as the scenario lists them), not its root
+        rd = x.ctx.sc.servers.get("R&D")
+        pile = {c.key for c in rd.cards} if rd else set()
+        return sum(1 for k in x.w.accessed if k in pile)
     return x.w.subs_resolved
 
 
@@ -136,7 +140,7 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 
-RUNNER_SIDE = ("breached", "broke", "made_run", "by_run_event", "again", "last_ice", "attacked", "programs_at_most",
+RUNNER_SIDE = ("breached", "broke", "made_run", "by_run_event", "identity", "again", "last_ice", "attacked", "programs_at_most",
                "grip_at_most")
 
 
@@ -150,6 +154,8 @@ def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
         return bool(w.broken_log) == value
     if key == "made_run":
         return (card.key == x.ctx.sc.by) == value
+    if key == "identity":  # no identity among the Runner's cards: none of its subtypes holds
+        return any(c.type == "identity" and value in c.subtypes for c in x.ctx.sc.runner_cards)
     if key == "again":  # a run an event's own ability makes again (Möbius, Always Have a Backup Plan)
         return (card.key == x.ctx.sc.by and bool(w.previous) and w.previous[0] == card.key) == value
     if key == "last_ice":

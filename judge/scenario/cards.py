@@ -30,7 +30,7 @@ CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points",
 # Bands), anything in a run the card made (Debbie "Downtown" Moreira), anything once the run is
 # successful (Fencer Fueno)
 CREDITS_FOR = ("icebreakers", "any", "trash", "its_run", "after_success")
-RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
+RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives", "HQ or R&D")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 
 

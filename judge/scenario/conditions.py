@@ -45,6 +45,7 @@ CONDITIONS: dict[str, str] = {
     "broke": "bool",                # a subroutine was broken this run, by any means (Mercury)
     "made_run": "bool",             # this card made the run (`run.by`: Hannah's run, Debbie's run)
     "by_run_event": "bool",         # the run was made by a run event the Runner played (Debbie gets a credit)
+    "identity": "word",             # the Runner's identity (among the Runner's cards) has this subtype (DreamNet: digital)
     "again": "bool",                # this card made this run and the turn's run before it (Möbius's second run)
     "last_ice": "bool",             # the ice of the moment is the last one encountered in the turn's run before this one
     "attacked": "server",           # the attacked server, even during another server's breach (Eru: a run on Archives)
@@ -53,8 +54,9 @@ CONDITIONS: dict[str, str] = {
 }
 
 # counted for the Runner's cards: the Runner's clicks left (Logic Bomb loses them all), the
-# subroutines resolved this run (Raindrops Cut Stone)
-RUNNER_COUNTS = ("clicks", "subroutines_resolved")
+# subroutines resolved this run (Raindrops Cut Stone), the cards accessed in R&D itself, its root
+# left out (Psych Mike)
+RUNNER_COUNTS = ("clicks", "subroutines_resolved", "accessed_in_rd")
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached",

@@ -112,6 +112,8 @@ def _may_run(runs: str | None, sc: Scenario) -> bool:
         return sc.server in CENTRALS
     if runs == "remote":
         return sc.server not in CENTRALS
+    if runs == "HQ or R&D":  # Jailbreak
+        return sc.server in ("HQ", "R&D")
     if runs == "iced":
         return bool(sc.servers[sc.server].ice)
     return sc.server == runs

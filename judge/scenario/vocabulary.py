@@ -118,6 +118,7 @@ _SPECS = (
     EffectSpec("untag", Shape.AMOUNT),
     EffectSpec("draw", Shape.AMOUNT),
     EffectSpec("lose_clicks", Shape.AMOUNT),  # the Runner loses clicks (never below 0)
+    EffectSpec("to_grip", Shape.AMOUNT),  # N cards from the heap join the grip (not a draw: Steve Cambridge, Rip Deal)
     EffectSpec("gain_clicks", Shape.AMOUNT),  # the Runner gains clicks (Nyusha: a click for a run on her mark)
     EffectSpec("spend_clicks", Shape.AMOUNT, ("otherwise",), cost=True),  # spent if the Runner has them, else `otherwise`  # the Runner draws: cards added to a counted grip
     EffectSpec("net_damage", Shape.AMOUNT),

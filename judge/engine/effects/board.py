@@ -95,6 +95,18 @@ def draw(c: Call) -> None:
     c.note("cards_drawn", side=RUNNER, n=n, total=w.sides.grip)
 
 
+@applies("to_grip")
+def to_grip(c: Call) -> None:
+    """N cards from the heap join the grip (they are not drawn): a counted grip grows by N."""
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    if w.sides.grip is None:
+        c.note("heap_to_grip_uncounted", side=RUNNER, n=n)
+        return
+    w.sides = replace(w.sides, grip=w.sides.grip + n)
+    c.note("heap_to_grip", side=RUNNER, n=n, total=w.sides.grip)
+
+
 def _damage(c: Call) -> None:
     """Damage discards a card from the grip per point; more damage than cards in the grip flatlines
     the Runner: the game, and with it the run, ends. No grip given: recorded, never a flatline."""
