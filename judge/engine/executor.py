@@ -15,8 +15,8 @@ from ..rulesets.model import Edge, Kind, Step
 from ..scenario import CENTRALS, RUNNER, THAT_ICE, Action, Card, Effect
 from . import board
 from .context import Context
-from .encounter import hosted_for, spend_hosted
 from .effects import APPLY, Call
+from .encounter import hosted_for, spend_hosted
 from .guards import edge_table, guard_holds, interrupt_table, row_holds
 from .handlers import HANDLERS, HOOKS
 from .state import ENCOUNTER_FLAGS, Flag, Work
