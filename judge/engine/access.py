@@ -112,10 +112,12 @@ def access_cards(x: Executor, st: Step) -> None:
         x.emit(WARNING, "w_replacement_not_offered", st, side=RUNNER, card=w.replacement_choice)
     if w.replaced_access:
         x.emit(ACTION, "access_replaced", st, what=w.replaced_access)
+        since = len(w.extra_breaches)  # breaches queued before: there is no breach for them to follow
         if w.replaced_then:  # what the replacement does (Security Testing: the Runner gains 2 credits)
             card = x.ctx.cards.get(w.replaced_by or "")
             x.resolve(w.replaced_then, card.side if card else RUNNER, st, source=w.replaced_by)
-        _elsewhere(x, st, per_card, later, breaches=False)
+        # a breach the replacement itself makes is its own (Eru Ayase-Pessoa: R&D instead of Archives)
+        _elsewhere(x, st, per_card, later, breaches=True, since=since)
         return
     # The Runner breaches the server (NSG 6.9.5b; FFG: the access begins), declared successful or not:
     # "whenever the Runner breaches" abilities resolve before the number of cards is fixed.
@@ -150,10 +152,11 @@ def access_cards(x: Executor, st: Step) -> None:
 
 
 def _elsewhere(x: Executor, st: Step, per_card: dict[str, list[tuple[Action, Effect]]],
-               later: dict[str, list[Action]], breaches: bool) -> None:
+               later: dict[str, list[Action]], breaches: bool, since: int = 0) -> None:
     """What is accessed beyond the attacked server: single cards of other servers (Pinhole
     Threading), then the other servers breached after it (Divide and Conquer), each a breach of its
-    own: its "whenever the Runner breaches" abilities (Docklands Pass on HQ), then its cards."""
+    own: its "whenever the Runner breaches" abilities (Docklands Pass on HQ), then its cards.
+    `since`: the breaches queued from that one on (those a replacement of the breach makes)."""
     w = x.w
     for k in w.extra_access:
         if x.interrupted(st):
@@ -163,7 +166,7 @@ def _elsewhere(x: Executor, st: Step, per_card: dict[str, list[tuple[Action, Eff
             continue
         _access_one(x, st, k, per_card, later)
     try:
-        for server, root in w.extra_breaches if breaches else ():
+        for server, root in w.extra_breaches[since:] if breaches else ():
             if x.interrupted(st) or not _breach_other(x, st, server, root, per_card, later):
                 return
     finally:

@@ -140,7 +140,7 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 
-RUNNER_SIDE = ("breached", "broke", "made_run", "by_run_event", "identity", "again", "last_ice", "attacked", "programs_at_most",
+RUNNER_SIDE = ("breached", "broke", "made_run", "by_run_event", "identity", "threat", "again", "last_ice", "attacked", "programs_at_most",
                "grip_at_most")
 
 
@@ -156,6 +156,11 @@ def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
         return (card.key == x.ctx.sc.by) == value
     if key == "identity":  # no identity among the Runner's cards: none of its subtypes holds
         return any(c.type == "identity" and value in c.subtypes for c in x.ctx.sc.runner_cards)
+    if key == "threat":  # the score areas given, the Runner's with the agendas stolen this run
+        sides = x.ctx.sc.sides
+        cards = x.ctx.cards
+        runner = (sides.runner_points if sides else 0) + sum(cards[k].points or 0 for k in w.stolen if k in cards)
+        return isinstance(value, int) and max(runner, sides.corp_points if sides else 0) >= value
     if key == "again":  # a run an event's own ability makes again (Möbius, Always Have a Backup Plan)
         return (card.key == x.ctx.sc.by and bool(w.previous) and w.previous[0] == card.key) == value
     if key == "last_ice":
