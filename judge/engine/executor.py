@@ -242,7 +242,7 @@ class Exec:
 
     def active(self, card: Card) -> bool:
         """A card whose abilities can trigger: Runner cards, rezzed Corp cards, agendas, ..."""
-        if card.key in self.w.removed:
+        if card.key in self.w.removed or board.blanked(self.w, card.key):
             return False
         if card.side == RUNNER:
             return True
