@@ -6,7 +6,6 @@ from ..i18n import msg
 from ..scenario import CENTRALS, Amount, Card
 from . import board
 from .boardstate import counters_on
-from .encounter import counted as encounter_counted
 from .protocol import Executor
 from .state import Flag, encounter_id
 from .trace import WARNING
@@ -171,7 +170,8 @@ def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
     if key == "attacked":
         return isinstance(value, str) and _attacked_is(x, card, value)
     if key == "programs_at_most":
-        return isinstance(value, int) and encounter_counted(x, "installed_programs") <= value
+        programs = sum(1 for c in x.ctx.sc.runner_cards if c.type == "program" and x.in_play(c.key))
+        return isinstance(value, int) and programs <= value
     # grip_at_most
     if w.sides.grip is None:  # not given: taken to hold, and said once
         if "grip_condition" not in w.said:

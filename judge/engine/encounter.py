@@ -25,6 +25,7 @@ from ..scenario import CORP, RUNNER, Amount, Card
 from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker, Pump
 from . import board
 from .boardstate import counters_on
+from .hosted import hosted_for
 from .state import Flag, encounter_id
 from .trace import ACTION, WARNING
 
@@ -140,51 +141,6 @@ def plan_breaks(br: Breaker, subtypes: tuple[str, ...], n: int) -> tuple[int, in
 def _restricted(x: Executor) -> list[tuple[str, int]]:
     """Hosted credits that may pay for icebreakers, card by card."""
     return hosted_for(x, "breaker")
-
-
-def _may_pay(x: Executor, card: Card, purpose: str) -> bool:
-    """Whether credits hosted on a Runner card may pay for this ("breaker": an icebreaker's pump or
-    break; "pay": a cost, a toll, a boost or a bid; "trash": a trash cost at access):
-    `icebreakers` only for breakers, `trash` only for trash costs (Bahia Bands), `any` for all
-    (Concerto, Penumbral Toolkit), `its_run` for all in a run this card made (Debbie "Downtown"
-    Moreira), `after_success` for all once the run is declared successful (Fencer Fueno)."""
-    kind = card.credits_for
-    if kind == "icebreakers":
-        return purpose == "breaker"
-    if kind == "trash":
-        return purpose == "trash"
-    if kind == "its_run":
-        return card.key == x.ctx.sc.by
-    if kind == "after_success":
-        return Flag.DECLARED in x.w.flags
-    return kind == "any"
-
-
-def hosted_for(x: Executor, purpose: str) -> list[tuple[str, int]]:
-    """Credits hosted on installed Runner cards that may pay for `purpose` now, card by card."""
-    out = []
-    for key, n in x.w.hosted:
-        card = x.ctx.cards.get(key)
-        if n > 0 and card is not None and card.side == RUNNER and _may_pay(x, card, purpose) and x.in_play(key):
-            out.append((key, n))
-    return out
-
-
-def spend_hosted(x: Executor, n: int, purpose: str) -> int:
-    """Take up to n credits from the cards that may pay for `purpose`, in the order the scenario lists
-    them; how many were taken (the rest is the caller's to pay)."""
-    left, taken = n, 0
-    spent = dict(x.w.hosted)
-    for key, have in hosted_for(x, purpose):
-        if not left:
-            break
-        take = min(have, left)
-        spent[key] = have - take
-        left -= take
-        taken += take
-    if taken:
-        x.w.hosted = tuple(spent.items())
-    return taken
 
 
 def _pay_for_breaker(x: Executor, n: int) -> tuple[int, int, int]:
@@ -333,9 +289,6 @@ def apply_strength(c: Call, n: int) -> None:
     """`{strength: +N, of: this | encountered_ice | <card>, until: ...}`."""
     x = c.x
     of = c.opt_name("of") or "this"
-    if of == ICEBREAKERS:
-        _strength_of_icebreakers(c, n)
-        return
     if of == "this":
         key = c.source
         if key is None:
@@ -361,28 +314,6 @@ def apply_strength(c: Call, n: int) -> None:
         return
     add_boost(x, key, n, until)
     c.note("strength_changed", card=key, n=f"{n:+d}", now=strength_of(x, key), until=msg(f"engine.until.{until}"))
-
-
-ICEBREAKERS = "icebreakers"  # `of: icebreakers`: every icebreaker the Runner has installed
-
-
-def _strength_of_icebreakers(c: Call, n: int) -> None:
-    """`{strength: +N, of: icebreakers}`: each installed Runner icebreaker whose strength can change
-    (Lean and Mean, Pushing the Envelope); the others are passed over in silence."""
-    x = c.x
-    until = str(c.e.opt("until") or "encounter_ends")
-    if until == "encounter_ends" and Flag.ENCOUNTERING not in x.w.flags:
-        c.warn("w_no_encounter", what=msg("engine.effects.strength"))
-        return
-    keys = [card.key for card in x.ctx.sc.runner_cards
-            if "icebreaker" in card.subtypes and x.in_play(card.key) and card.strength is not None
-            and not (card.breaker is not None and card.breaker.fixed_strength)]
-    if not keys:
-        c.note("strength_no_icebreakers")
-        return
-    for key in keys:
-        add_boost(x, key, n, until)
-        c.note("strength_changed", card=key, n=f"{n:+d}", now=strength_of(x, key), until=msg(f"engine.until.{until}"))
 
 
 # ------------------------------------------------------------------ the Corp's money

@@ -16,9 +16,9 @@ from ..scenario import CENTRALS, RUNNER, THAT_ICE, Action, Card, Effect
 from . import board
 from .context import Context
 from .effects import APPLY, Call
-from .encounter import hosted_for, spend_hosted
 from .guards import edge_table, guard_holds, interrupt_table, row_holds
 from .handlers import HANDLERS, HOOKS
+from .hosted import hosted_for, spend_hosted
 from .state import ENCOUNTER_FLAGS, Flag, Work
 from .trace import (
     ACTION,

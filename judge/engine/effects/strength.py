@@ -3,9 +3,11 @@ and the Corp's credits gained or lost (`corp_gain`, `corp_lose`)."""
 
 from __future__ import annotations
 
+from ...i18n import msg
 from ...scenario import CORP, RUNNER
 from .. import encounter
 from ..conditions import amount
+from ..state import Flag
 from .core import Call, applies
 
 __all__: list[str] = []  # the function registers itself in APPLY
@@ -13,7 +15,32 @@ __all__: list[str] = []  # the function registers itself in APPLY
 
 @applies("strength")
 def strength(c: Call) -> None:
+    if c.opt_name("of") == ICEBREAKERS:
+        _strength_of_icebreakers(c, amount(c.x, c.number, c.source))
+        return
     encounter.apply_strength(c, amount(c.x, c.number, c.source))
+
+
+ICEBREAKERS = "icebreakers"  # `of: icebreakers`: every icebreaker the Runner has installed
+
+
+def _strength_of_icebreakers(c: Call, n: int) -> None:
+    """`{strength: +N, of: icebreakers}`: each installed Runner icebreaker whose strength can change
+    (Lean and Mean, Pushing the Envelope); the others are passed over in silence."""
+    x = c.x
+    until = str(c.e.opt("until") or "encounter_ends")
+    if until == "encounter_ends" and Flag.ENCOUNTERING not in x.w.flags:
+        c.warn("w_no_encounter", what=msg("engine.effects.strength"))
+        return
+    keys = [card.key for card in x.ctx.sc.runner_cards
+            if "icebreaker" in card.subtypes and x.in_play(card.key) and card.strength is not None
+            and not (card.breaker is not None and card.breaker.fixed_strength)]
+    if not keys:
+        c.note("strength_no_icebreakers")
+        return
+    for key in keys:
+        encounter.add_boost(x, key, n, until)
+        c.note("strength_changed", card=key, n=f"{n:+d}", now=encounter.strength_of(x, key), until=msg(f"engine.until.{until}"))
 
 
 @applies("corp_gain")
