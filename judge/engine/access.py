@@ -9,7 +9,7 @@ from ..scenario import CORP, RUNNER, Action, Card, Effect
 from . import board
 from .effects import Call, leave
 from .protocol import Executor
-from .state import Flag
+from .state import Flag, Work
 from .trace import ACTION, WARNING
 from .triggers import abilities, apply_action, fire, pending_actions, resolve_moments
 
@@ -20,7 +20,7 @@ def _chosen(x: Executor, st: Step) -> list[str]:
     """The cards access reaches: the top of HQ/R&D (one plus any more), every card of a remote,
     then the root; only those allowed when access is limited."""
     w = x.w
-    contents = list(board.cards_in(w.contents, w.server))
+    contents = _pile(w, w.server)
     chosen = contents[:1 + w.access_more] if w.server in ("HQ", "R&D") else contents
     chosen += list(board.cards_in(w.root, w.server))
     if w.access_order is not None:
@@ -31,6 +31,13 @@ def _chosen(x: Executor, st: Step) -> list[str]:
                 x.emit(ACTION, "access_blocked", st, card=k)
         chosen = [k for k in chosen if k in w.access_only]
     return chosen
+
+
+def _pile(w: Work, server: str) -> list[str]:
+    """A server's cards in the order access reaches them: R&D from the top, or from the bottom
+    after `access_from_bottom` (Showing Off)."""
+    cards = list(board.cards_in(w.contents, server))
+    return cards[::-1] if server == "R&D" and Flag.FROM_BOTTOM in w.flags else cards
 
 
 def _ordered(chosen: list[str], order: tuple[str, ...], fixed: list[str]) -> list[str]:
@@ -185,7 +192,7 @@ def _breach_other(x: Executor, st: Step, server: str, root: bool,
     resolve_moments(x, st, ("breach",), with_actions=False)
     if x.interrupted(st):
         return False
-    contents = list(board.cards_in(w.contents, server))
+    contents = _pile(w, server)
     chosen = contents[:1 + w.access_more] if server in ("HQ", "R&D") else contents
     chosen += list(board.cards_in(w.root, server)) if root else []
     x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))

@@ -139,7 +139,7 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 
-RUNNER_SIDE = ("breached", "broke", "made_run", "by_run_event", "identity", "threat", "again", "last_ice", "attacked", "programs_at_most",
+RUNNER_SIDE = ("breached", "broke", "made_run", "by_run_event", "identity", "accesses", "threat", "again", "last_ice", "attacked", "programs_at_most",
                "grip_at_most")
 
 
@@ -155,6 +155,8 @@ def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
         return (card.key == x.ctx.sc.by) == value
     if key == "identity":  # no identity among the Runner's cards: none of its subtypes holds
         return any(c.type == "identity" and value in c.subtypes for c in x.ctx.sc.runner_cards)
+    if key == "accesses":  # HQ or R&D: one card, plus what this breach's abilities added so far
+        return isinstance(value, int) and 1 + w.access_more >= value
     if key == "threat":  # the score areas given, the Runner's with the agendas stolen this run
         sides = x.ctx.sc.sides
         cards = x.ctx.cards

@@ -244,6 +244,8 @@ class Exec:
         """A card whose abilities can trigger: Runner cards, rezzed Corp cards, agendas, ..."""
         if card.key in self.w.removed or board.blanked(self.w, card.key):
             return False
+        if card.type == "identity" and self._identities_blank():
+            return False
         if card.side == RUNNER:
             return True
         if card.type in ALWAYS_ACTIVE:
@@ -251,6 +253,13 @@ class Exec:
             # listed under corp.cards)
             return not (card.type == "agenda" and board.installed(self.w, card.key))
         return card.key in self.w.rezzed
+
+    def _identities_blank(self) -> bool:
+        """The card that made the run says, as a `static` ability, `forbid: identity_abilities`:
+        while it resolves (the whole run) both identities have no abilities (Direct Access)."""
+        by = self.ctx.cards.get(self.ctx.sc.by) if self.ctx.sc.by else None
+        return by is not None and any(ab.when == "static" and any(e.kind == "forbid" and e.arg == "identity_abilities"
+                                                                   for e in ab.effects) for ab in by.abilities)
 
     def run_over(self) -> bool:
         """The run has ended (an effect ended it, the Runner jacked out, or its server is gone),

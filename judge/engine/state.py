@@ -42,6 +42,7 @@ class Flag(StrEnum):
     FULLY_BROKEN = "fully_broken"      # every subroutine of the encountered ice is broken (once a pass)
     FULLY_BROKEN_PENDING = "fully_broken_pending"  # ... and "fully broken" abilities wait to resolve
     BREACHED = "breached"              # the Runner breached the attacked server (not replaced)
+    FROM_BOTTOM = "from_bottom"        # R&D is accessed from the bottom this run (Showing Off)
 
 
 ENCOUNTER_FLAGS = frozenset({Flag.BYPASSED, Flag.ICE_LEFT, Flag.ENCOUNTERING, Flag.FULLY_BROKEN,

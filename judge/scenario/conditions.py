@@ -46,6 +46,7 @@ CONDITIONS: dict[str, str] = {
     "made_run": "bool",             # this card made the run (`run.by`: Hannah's run, Debbie's run)
     "by_run_event": "bool",         # the run was made by a run event the Runner played (Debbie gets a credit)
     "identity": "word",             # the Runner's identity (among the Runner's cards) has this subtype (DreamNet: digital)
+    "accesses": "count",            # the breach of HQ or R&D going on lets the Runner access at least N cards (Pretty Mary)
     "threat": "count",              # a player has at least N agenda points (`runner.points`, `corp.points`, this run's steals)
     "again": "bool",                # this card made this run and the turn's run before it (Möbius's second run)
     "last_ice": "bool",             # the ice of the moment is the last one encountered in the turn's run before this one

@@ -107,7 +107,7 @@ _SPECS = (
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),
     EffectSpec("forbid", Shape.WORD, ("until",), choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash", "bypass", "end_run",
-                                                                 "root_abilities")),
+                                                                 "root_abilities", "identity_abilities")),
     EffectSpec("allow", Shape.WORD, choices=("jack_out", "jack_out_here")),
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
     EffectSpec("breach", Shape.SERVER, ("root",)),      # another server breached after this one (Divide and Conquer)
@@ -119,6 +119,7 @@ _SPECS = (
     EffectSpec("untag", Shape.AMOUNT),
     EffectSpec("draw", Shape.AMOUNT),
     EffectSpec("lose_clicks", Shape.AMOUNT),  # the Runner loses clicks (never below 0)
+    EffectSpec("access_from_bottom", Shape.NONE),  # R&D is accessed from the bottom for the rest of the run (Showing Off)
     EffectSpec("trash_root", Shape.NONE),  # every card in the attacked server's root (a remote: all its cards) is trashed (Singularity)
     EffectSpec("to_grip", Shape.AMOUNT),  # N cards from the heap join the grip (not a draw: Steve Cambridge, Rip Deal)
     EffectSpec("gain_clicks", Shape.AMOUNT),  # the Runner gains clicks (Nyusha: a click for a run on her mark)

@@ -6,7 +6,7 @@ from ...i18n import Text, msg
 from ...scenario import CENTRALS, CORP, RUNNER, Effect
 from .. import board
 from ..conditions import amount
-from ..state import Work
+from ..state import Flag, Work
 from .core import Call, applies
 from .ice import leave
 
@@ -133,6 +133,13 @@ def breach(c: Call) -> None:
         c.note("breach_other_set", server=c.name)
     else:
         c.note("breach_other_no_root", server=c.name)
+
+
+@applies("access_from_bottom")
+def access_from_bottom(c: Call) -> None:
+    """For the rest of the run R&D is accessed from the bottom up (Showing Off)."""
+    c.x.w.flags |= {Flag.FROM_BOTTOM}
+    c.note("access_from_bottom_set")
 
 
 @applies("trash_root")
