@@ -258,3 +258,44 @@ servers: {Archives: {cards: [Diesel]}}
     with pytest.raises(ScenarioError) as e:
         scenario(text)
     assert "HQ or R&D" in e.value.located_text("en") and "HQ나 R&D" in e.value.located_text("ko")
+
+
+def test_accesses_counts_what_the_breach_allows_so_far():
+    more = "{name: More, type: resource, abilities: [{when: breach, effect: {access_more: 1}}]}"
+    mary = _bonus("{accesses: 2}", "{gain: 1}", "breach")
+    assert one("{accesses: 2}", when="breach") == 0
+    t = run_yaml(f"""
+title: accesses
+run: {{server: R&D}}
+runner: {{credits: 0, cards: [{more}, {mary}]}}
+servers: {{R&D: {{cards: [Hedge Fund, Sure Gamble]}}}}
+""")
+    assert t.states[-1][1].credits == 1
+
+
+def test_access_from_bottom_reverses_rd_only():
+    text = """
+title: bottom
+run: {server: %s}
+runner: {cards: [{name: Low, type: resource, abilities: [{when: successful, effect: access_from_bottom}, {when: breach, effect: {access_more: 1}}]}]}
+servers: {R&D: {cards: [Top, Middle, Bottom]}, HQ: {cards: [Top, Middle, Bottom]}}
+"""
+    assert list(run_yaml(text % "R&D").lists["accessed"]) == ["Bottom", "Middle"]
+    assert list(run_yaml(text % "HQ").lists["accessed"]) == ["Top", "Middle"]
+    assert any("from the bottom" in x for x in texts(run_yaml(text % "R&D")))
+
+
+def test_identity_abilities_are_forbidden_by_the_run_cards_static_only():
+    text = """
+title: blank identities
+run: {server: HQ%s}
+runner:
+  credits: 0
+  cards:
+    - {name: Blank, type: event, subtypes: [run], runs: any, abilities: [{when: static, effect: {forbid: identity_abilities}}]}
+    - {name: Me, type: identity, abilities: [{when: successful, effect: {gain: 1}}]}
+    - {name: Res, type: resource, abilities: [{when: successful, effect: {gain: 10}}]}
+servers: {HQ: {cards: [Hedge Fund]}}
+"""
+    assert run_yaml(text % ", by: Blank").states[-1][1].credits == 10
+    assert run_yaml(text % "").states[-1][1].credits == 11
