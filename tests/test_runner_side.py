@@ -299,3 +299,15 @@ servers: {HQ: {cards: [Hedge Fund]}}
 """
     assert run_yaml(text % ", by: Blank").states[-1][1].credits == 10
     assert run_yaml(text % "").states[-1][1].credits == 11
+
+
+def test_access_root_only_and_the_breachs_count():
+    t = run_yaml("""
+title: root only
+run: {server: HQ}
+runner:
+  grip: 0
+  cards: [{name: Deal, type: resource, abilities: [{when: breach, effect: [{access_more: 1}, {to_grip: {count: breach_accesses}}, access_root_only]}]}]
+servers: {HQ: {root: [{name: Up, type: upgrade}], cards: [Hedge Fund, Sure Gamble]}}
+""")
+    assert list(t.lists["accessed"]) == ["Up"] and t.board["grip"] == 2

@@ -26,7 +26,7 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         return w.sides.tags
     if what == "grip":
         return w.sides.grip or 0
-    if what in ("clicks", "subroutines_resolved", "accessed_in_rd"):
+    if what in ("clicks", "subroutines_resolved", "accessed_in_rd", "breach_accesses"):
         return _runner_count(x, what)
     if what == "passed_distinct":
         return len(set(w.passed))
@@ -44,6 +44,8 @@ def _runner_count(x: Executor, what: str) -> int:
     subroutines that resolved this run, or the cards of R&D itself accessed this run."""
     if what == "clicks":
         return x.w.sides.clicks or 0
+    if what == "breach_accesses":  # HQ or R&D: one card plus what the breach's abilities added so far
+        return 1 + x.w.access_more
     if what == "accessed_in_rd":  # R&D's own cards (as the scenario lists them), not its root
         rd = x.ctx.sc.servers.get("R&D")
         pile = {c.key for c in rd.cards} if rd else set()

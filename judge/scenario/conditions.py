@@ -57,8 +57,8 @@ CONDITIONS: dict[str, str] = {
 
 # counted for the Runner's cards: the Runner's clicks left (Logic Bomb loses them all), the
 # subroutines resolved this run (Raindrops Cut Stone), the cards accessed in R&D itself, its root
-# left out (Psych Mike)
-RUNNER_COUNTS = ("clicks", "subroutines_resolved", "accessed_in_rd")
+# left out (Psych Mike), the cards the breach of HQ or R&D going on lets the Runner access (Rip Deal)
+RUNNER_COUNTS = ("clicks", "subroutines_resolved", "accessed_in_rd", "breach_accesses")
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached",

@@ -135,6 +135,14 @@ def breach(c: Call) -> None:
         c.note("breach_other_no_root", server=c.name)
 
 
+@applies("access_root_only")
+def access_root_only(c: Call) -> None:
+    """This breach accesses no card in the server itself, only those in its root (Rip Deal)."""
+    w = c.x.w
+    w.access_only = tuple(board.cards_in(w.root, w.breaching or w.server))
+    c.note("access_root_only_set", server=w.breaching or w.server)
+
+
 @applies("access_from_bottom")
 def access_from_bottom(c: Call) -> None:
     """For the rest of the run R&D is accessed from the bottom up (Showing Off)."""
