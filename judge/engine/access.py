@@ -9,6 +9,7 @@ from ..scenario import CORP, RUNNER, Action, Card, Effect
 from . import board
 from .effects import Call, leave
 from .protocol import Executor
+from .state import Flag, Work
 from .trace import ACTION, WARNING
 from .triggers import abilities, apply_action, fire, pending_actions, resolve_moments
 
@@ -19,7 +20,7 @@ def _chosen(x: Executor, st: Step) -> list[str]:
     """The cards access reaches: the top of HQ/R&D (one plus any more), every card of a remote,
     then the root; only those allowed when access is limited."""
     w = x.w
-    contents = list(board.cards_in(w.contents, w.server))
+    contents = _pile(w, w.server)
     chosen = contents[:1 + w.access_more] if w.server in ("HQ", "R&D") else contents
     chosen += list(board.cards_in(w.root, w.server))
     if w.access_order is not None:
@@ -30,6 +31,13 @@ def _chosen(x: Executor, st: Step) -> list[str]:
                 x.emit(ACTION, "access_blocked", st, card=k)
         chosen = [k for k in chosen if k in w.access_only]
     return chosen
+
+
+def _pile(w: Work, server: str) -> list[str]:
+    """A server's cards in the order access reaches them: R&D from the top, or from the bottom
+    after `access_from_bottom` (Showing Off)."""
+    cards = list(board.cards_in(w.contents, server))
+    return cards[::-1] if server == "R&D" and Flag.FROM_BOTTOM in w.flags else cards
 
 
 def _ordered(chosen: list[str], order: tuple[str, ...], fixed: list[str]) -> list[str]:
@@ -52,10 +60,10 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
                 x.emit(WARNING, "w_forbidden_trash", st, side=RUNNER, card=card.key, by=who)
                 continue
             cost = card.trash_cost or 0
-            if not x.can_pay(cost):
+            if not x.can_pay(cost, "trash"):
                 raise ScenarioError("cannot_pay_trash", cost=cost, c=card.key, n=w.credits, bp=w.bp_credits,
                                     where=a.where, line=a.line, source=x.ctx.sc.source)
-            x.spend(cost)
+            x.spend(cost, "trash")
             x.emit(ACTION, "trashed", st, side=RUNNER, card=card.key, cost=cost)  # the payment, then the card goes
             leave(Call(x, e, RUNNER, st, action=a), card.key, "trashed")
             w.contents = board.add_card(w.contents, "Archives", card.key)  # a trashed Corp card goes to Archives
@@ -111,13 +119,16 @@ def access_cards(x: Executor, st: Step) -> None:
         x.emit(WARNING, "w_replacement_not_offered", st, side=RUNNER, card=w.replacement_choice)
     if w.replaced_access:
         x.emit(ACTION, "access_replaced", st, what=w.replaced_access)
+        since = len(w.extra_breaches)  # breaches queued before: there is no breach for them to follow
         if w.replaced_then:  # what the replacement does (Security Testing: the Runner gains 2 credits)
             card = x.ctx.cards.get(w.replaced_by or "")
             x.resolve(w.replaced_then, card.side if card else RUNNER, st, source=w.replaced_by)
-        _elsewhere(x, st, per_card, later, breaches=False)
+        # a breach the replacement itself makes is its own (Eru Ayase-Pessoa: R&D instead of Archives)
+        _elsewhere(x, st, per_card, later, breaches=True, since=since)
         return
     # The Runner breaches the server (NSG 6.9.5b; FFG: the access begins), declared successful or not:
     # "whenever the Runner breaches" abilities resolve before the number of cards is fixed.
+    w.flags |= {Flag.BREACHED}
     resolve_moments(x, st, ("breach",), with_actions=False)
     if x.interrupted(st):
         return
@@ -148,10 +159,11 @@ def access_cards(x: Executor, st: Step) -> None:
 
 
 def _elsewhere(x: Executor, st: Step, per_card: dict[str, list[tuple[Action, Effect]]],
-               later: dict[str, list[Action]], breaches: bool) -> None:
+               later: dict[str, list[Action]], breaches: bool, since: int = 0) -> None:
     """What is accessed beyond the attacked server: single cards of other servers (Pinhole
     Threading), then the other servers breached after it (Divide and Conquer), each a breach of its
-    own: its "whenever the Runner breaches" abilities (Docklands Pass on HQ), then its cards."""
+    own: its "whenever the Runner breaches" abilities (Docklands Pass on HQ), then its cards.
+    `since`: the breaches queued from that one on (those a replacement of the breach makes)."""
     w = x.w
     for k in w.extra_access:
         if x.interrupted(st):
@@ -161,7 +173,7 @@ def _elsewhere(x: Executor, st: Step, per_card: dict[str, list[tuple[Action, Eff
             continue
         _access_one(x, st, k, per_card, later)
     try:
-        for server, root in w.extra_breaches if breaches else ():
+        for server, root in w.extra_breaches[since:] if breaches else ():
             if x.interrupted(st) or not _breach_other(x, st, server, root, per_card, later):
                 return
     finally:
@@ -180,7 +192,7 @@ def _breach_other(x: Executor, st: Step, server: str, root: bool,
     resolve_moments(x, st, ("breach",), with_actions=False)
     if x.interrupted(st):
         return False
-    contents = list(board.cards_in(w.contents, server))
+    contents = _pile(w, server)
     chosen = contents[:1 + w.access_more] if server in ("HQ", "R&D") else contents
     chosen += list(board.cards_in(w.root, server)) if root else []
     x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))

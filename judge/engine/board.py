@@ -148,3 +148,13 @@ def visit(w: Work, key: str) -> int:
     else:
         w.visits = tuple((k, n if k == key else v) for k, v in w.visits)
     return n
+
+
+def blanked(w: RunFields, key: str) -> bool:
+    """`forbid: root_abilities` (Light the Fire!): for the rest of the run the cards in the root of
+    the attacked server (in a remote server: every card in it) have no abilities."""
+    if not any(what == "root_abilities" for what, _ in w.forbidden):
+        return False
+    if key in cards_in(w.root, w.server):
+        return True
+    return w.server not in ("HQ", "R&D", "Archives") and key in cards_in(w.contents, w.server)

@@ -18,6 +18,7 @@ from ..i18n import Msg, Text, has, msg, t
 from ..scenario import RUNNER, Card
 from ..scenario.encounter import ANY, BreakAbility, Breaker
 from .boardstate import counters_on
+from .hosted import hosted_for
 from .state import Flag, encounter_id
 from .trace import WARNING
 
@@ -80,14 +81,9 @@ def plan_break_uses(fits: list[BreakAbility], n: int) -> tuple[int, int, tuple[i
 
 
 def restricted(x: Executor) -> list[tuple[str, int]]:
-    """Hosted credits that may pay for icebreakers, card by card."""
-    out = []
-    for key, n in x.w.hosted:
-        card = x.ctx.cards.get(key)
-        if n > 0 and card is not None and card.side == RUNNER and card.credits_for in ("icebreakers", "any") \
-                and x.in_play(key):
-            out.append((key, n))
-    return out
+    """Hosted credits that may pay for icebreakers, card by card (what each card's credits may pay
+    for: judge/engine/hosted.py)."""
+    return hosted_for(x, "breaker")
 
 
 def stealth(x: Executor) -> list[tuple[str, int]]:

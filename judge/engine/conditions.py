@@ -29,6 +29,8 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         return w.sides.tags
     if what == "grip":
         return w.sides.grip or 0
+    if what in ("clicks", "subroutines_resolved", "accessed_in_rd", "breach_accesses"):
+        return _runner_count(x, what)
     if what == "passed_distinct":
         return len(set(w.passed))
     if what == "subroutines":  # of the ice of the moment (Femme Fatale: 1 credit per subroutine)
@@ -42,6 +44,20 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return sum(1 for n in range(1, len(ice.subroutines) + 1) if n not in w.broken) if ice else 0
     return len(getattr(w, what))
+
+
+def _runner_count(x: Executor, what: str) -> int:
+    """The Runner's clicks left (none counted: 0, and `lose_clicks` says they are not counted), the
+    subroutines that resolved this run, or the cards of R&D itself accessed this run."""
+    if what == "clicks":
+        return x.w.sides.clicks or 0
+    if what == "breach_accesses":  # HQ or R&D: one card plus what the breach's abilities added so far
+        return 1 + x.w.access_more
+    if what == "accessed_in_rd":  # R&D's own cards (as the scenario lists them), not its root
+        rd = x.ctx.sc.servers.get("R&D")
+        pile = {c.key for c in rd.cards} if rd else set()
+        return sum(1 for k in x.w.accessed if k in pile)
+    return x.w.subs_resolved
 
 
 def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
@@ -164,6 +180,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return isinstance(value, int) and counters_on(w.sides, card.key).get(key[:-len("_counters")], 0) >= value
     if key in BREAKING:
         return BREAKING[key](x, card, value)
+    if key in RUNNER_SIDE:
+        return _runner_side(x, card, key, value)
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 
@@ -224,6 +242,53 @@ def _strength_below(x: Executor, card: Card, n: int) -> bool:
             x.emit(WARNING, "w_strength_not_known", card=card.key, ice=w.ice)
         return True
     return strength < n
+
+
+RUNNER_SIDE = ("breached", "broke", "by_run_event", "identity", "accesses", "again", "last_ice", "attacked", "programs_at_most",
+               "grip_at_most")
+
+
+def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
+    """The conditions the Runner's cards ask of the run: a breach made, a subroutine broken, the
+    card that made the run, the attacked server (not the one breached now), programs and grip."""
+    w = x.w
+    if key == "breached":
+        return (Flag.BREACHED in w.flags) == value
+    if key == "broke":
+        return bool(w.broken_log) == value
+    if key == "identity":  # no identity among the Runner's cards: none of its subtypes holds
+        return any(c.type == "identity" and value in c.subtypes for c in x.ctx.sc.runner_cards)
+    if key == "accesses":  # HQ or R&D: one card, plus what this breach's abilities added so far
+        return isinstance(value, int) and 1 + w.access_more >= value
+    if key == "again":  # a run an event's own ability makes again (Möbius, Always Have a Backup Plan)
+        return (card.key == x.ctx.sc.by and bool(w.previous) and w.previous[0] == card.key) == value
+    if key == "last_ice":
+        return (w.ice is not None and bool(w.previous) and w.previous[3] == w.ice) == value
+    if key == "by_run_event":
+        by = x.ctx.cards.get(x.ctx.sc.by) if x.ctx.sc.by else None
+        return (by is not None and by.type == "event" and "run" in by.subtypes) == value
+    if key == "attacked":
+        return isinstance(value, str) and _attacked_is(x, card, value)
+    if key == "programs_at_most":
+        programs = sum(1 for c in x.ctx.sc.runner_cards if c.type == "program" and x.in_play(c.key))
+        return isinstance(value, int) and programs <= value
+    # grip_at_most
+    if w.sides.grip is None:  # not given: taken to hold, and said once
+        if "grip_condition" not in w.said:
+            w.said |= {"grip_condition"}
+            x.emit(WARNING, "w_grip_not_given", card=card.key)
+        return True
+    return isinstance(value, int) and w.sides.grip <= value
+
+
+def _attacked_is(x: Executor, card: Card, value: str) -> bool:
+    """`attacked:` reads the attacked server even during another server's breach."""
+    breaching = x.w.breaching
+    x.w.breaching = None
+    try:
+        return _server_is(x, card, value)
+    finally:
+        x.w.breaching = breaching
 
 
 def failing(x: Executor, card: Card, conditions: tuple[tuple[str, object], ...]) -> tuple[str, object] | None:

@@ -18,6 +18,7 @@ from .context import Context
 from .effects import APPLY, Call
 from .guards import edge_table, guard_holds, interrupt_table, row_holds
 from .handlers import HANDLERS, HOOKS
+from .hosted import hosted_for, spend_hosted
 from .state import ENCOUNTER_FLAGS, Flag, Work
 from .trace import (
     ACTION,
@@ -242,8 +243,10 @@ class Exec:
 
     def active(self, card: Card) -> bool:
         """A card whose abilities can trigger: Runner cards, rezzed Corp cards, agendas, ... (not a
-        card that lost its abilities: `blank`)"""
-        if card.key in self.w.removed or card.key in self.w.blanked:
+        card that lost its abilities: `blank`, or the root's cards under Light the Fire!)"""
+        if card.key in self.w.removed or card.key in self.w.blanked or board.blanked(self.w, card.key):
+            return False
+        if card.type == "identity" and self._identities_blank():
             return False
         if card.side == RUNNER:
             return True
@@ -252,6 +255,13 @@ class Exec:
             # listed under corp.cards)
             return not (card.type == "agenda" and board.installed(self.w, card.key))
         return card.key in self.w.rezzed
+
+    def _identities_blank(self) -> bool:
+        """The card that made the run says, as a `static` ability, `forbid: identity_abilities`:
+        while it resolves (the whole run) both identities have no abilities (Direct Access)."""
+        by = self.ctx.cards.get(self.ctx.sc.by) if self.ctx.sc.by else None
+        return by is not None and any(ab.when == "static" and any(e.kind == "forbid" and e.arg == "identity_abilities"
+                                                                   for e in ab.effects) for ab in by.abilities)
 
     def run_over(self) -> bool:
         """The run has ended (an effect ended it, the Runner jacked out, or its server is gone),
@@ -290,12 +300,16 @@ class Exec:
         return "neither"
 
     # ---------------------------------------------------------------- money
-    def can_pay(self, n: int) -> bool:
-        return self.w.bp_credits + self.w.credits >= n
+    def can_pay(self, n: int, purpose: str = "pay") -> bool:
+        """`purpose`: "pay" (a cost or a toll, a boost, a bid) or "trash" (a trash cost at access);
+        credits hosted on cards that may pay for it count too (`encounter.hosted_for`)."""
+        return self.w.bp_credits + self.w.credits + sum(n for _, n in hosted_for(self, purpose)) >= n
 
-    def spend(self, n: int) -> None:
-        """Bad publicity credits are spent first (spec, open point 10)."""
+    def spend(self, n: int, purpose: str = "pay") -> None:
+        """Credits hosted on cards that may pay for it first (they are the Runner's to spend only
+        now), then bad publicity credits (spec, open point 10), then the pool."""
         self.w.spent = (self.w.spent[0] + n, self.w.spent[1])
+        n -= spend_hosted(self, n, purpose)
         from_bp = min(n, self.w.bp_credits)
         self.w.bp_credits -= from_bp
         self.w.bp_spent += from_bp

@@ -103,6 +103,7 @@ def _resolve_subroutine(x: Executor, st: Step, n: int) -> None:
         x.emit(ACTION, "subroutine_skipped", st, side=CORP, n=n, sub=sub.shown, card=who)
         return
     w.resolved_subs += (n,)
+    w.subs_resolved += 1
     x.emit(ACTION, "subroutine", st, side=CORP, n=n, sub=sub.shown)
     was, x.in_sub = x.in_sub, True
     try:

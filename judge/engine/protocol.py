@@ -69,10 +69,11 @@ class Executor(Protocol):
         """successful / unsuccessful / neither, as things stand."""
         ...
 
-    def can_pay(self, n: int) -> bool:
+    def can_pay(self, n: int, purpose: str = "pay") -> bool:
+        """The Runner can pay n (pool, bad publicity credits, credits hosted for that purpose)."""
         ...
 
-    def spend(self, n: int) -> None:
+    def spend(self, n: int, purpose: str = "pay") -> None:
         ...
 
     def apply(self, e: Effect, side: str, st: Step, source: str | None, action: Action | None = None) -> bool:

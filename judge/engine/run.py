@@ -30,7 +30,7 @@ def start(sc: Scenario, ruleset_id: str | None = None) -> tuple[Context, State]:
         root=tuple((k, tuple(c.key for c in srv.root)) for k, srv in sc.servers.items()),
         contents=tuple((k, tuple(c.key for c in srv.cards)) for k, srv in sc.servers.items()),
         next_sid=sid, rezzed=frozenset(c.key for c in ctx.cards.values() if c.rezzed), credits=sc.credits,
-        corp_credits=sc.corp_credits, hosted=tuple((c.key, c.credits) for c in sc.placed_cards() if c.credits))
+        corp_credits=sc.corp_credits, made_by=sc.by or "", hosted=tuple((c.key, c.credits) for c in sc.placed_cards() if c.credits))
     s = replace(s, rezzed_ever=s.rezzed, sides=boardstate.initial(sc, ctx.cards))
     return ctx, s
 

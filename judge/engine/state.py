@@ -41,6 +41,8 @@ class Flag(StrEnum):
     PAST_ICE = "past_ice"              # the Runner has passed every piece of ice of the attacked server
     FULLY_BROKEN = "fully_broken"      # every subroutine of the encountered ice is broken (once a pass)
     FULLY_BROKEN_PENDING = "fully_broken_pending"  # ... and "fully broken" abilities wait to resolve
+    BREACHED = "breached"              # the Runner breached the attacked server (not replaced)
+    FROM_BOTTOM = "from_bottom"        # R&D is accessed from the bottom this run (Showing Off)
 
 
 ENCOUNTER_FLAGS = frozenset({Flag.BYPASSED, Flag.ICE_LEFT, Flag.ENCOUNTERING, Flag.FULLY_BROKEN,
@@ -128,6 +130,9 @@ class RunFields(metaclass=Layout):
     turn_success: bool = False          # an earlier run of this turn was successful (carried)
     turn_points: int = 0                # agenda points the Runner stole in earlier runs of this turn (carried)
     facedown: tuple[tuple[str, int], ...] = ()  # (card, n): hosted copies turned facedown this turn (carried)
+    subs_resolved: int = 0              # subroutines that resolved this run (Raindrops Cut Stone)
+    made_by: str = ""                   # the card that made this run (`run.by`), "" for none
+    previous: tuple[str, ...] = ()      # the turn's run before this one: (made by, server, outcome, last ice encountered)
     spent: tuple[int, int] = (0, 0)     # credits paid this run by the Runner (any source) and by the Corp (its counted pool)  # (cost, card) added to every jack out this run (Mind Game)
 
 

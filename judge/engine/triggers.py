@@ -92,6 +92,8 @@ def _reacts(x: Executor, card: Card, i: int, ab: Ability, m: Moment, accessed: s
     # "when accessed" on the card itself works even unrezzed
     if not (accessed and card.key == accessed) and not x.active(card):
         return False
+    if board.blanked(x.w, card.key):  # Light the Fire!: not even its own "when accessed"
+        return False
     if ab.ice is not None and _ice_named(x, card, ab.ice) not in (None, x.that_ice() if m.anywhere else w.ice):
         return False
     if m.run_card and card.key != x.ctx.sc.by:

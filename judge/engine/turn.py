@@ -20,7 +20,7 @@ __all__ = ["run_turn", "carry"]
 # what a run leaves on the board for the next one
 CARRIED = ("slots", "root", "contents", "next_sid", "rezzed", "removed", "credits", "rezzed_ever", "used_turn",
            "blanked", "own_trashed", "hosts", "facedown",
-           "corp_credits", "hosted")  # the Corp's pool and credits left on cards (a recurring credit spent stays spent)
+           "corp_credits", "hosted")  # the Corp's pool and credits left on cards (Penumbral Toolkit's; a recurring credit spent stays spent)
 
 
 def carry(fresh: State, before: State, sc: Scenario | None = None,
@@ -39,7 +39,13 @@ def carry(fresh: State, before: State, sc: Scenario | None = None,
     success = before.turn_success or before.label == "successful"
     points = before.turn_points + sum(stolen_points.get(k, 0) for k in before.stolen)
     return evolve(fresh, sides=sides, boosts=lasting + fresh.boosts, turn_success=success, turn_points=points,
-                  **{k: getattr(before, k) for k in CARRIED})
+                  previous=previous_run(before), **{k: getattr(before, k) for k in CARRIED})
+
+
+def previous_run(before: State) -> tuple[str, ...]:
+    """What the next run knows of the one before it (Möbius's second run, Always Have a Backup
+    Plan's): the card that made it, its server, its outcome, the last ice encountered in it."""
+    return (before.made_by, before.server, before.label or "", before.encountered[-1] if before.encountered else "")
 
 
 def run_turn(sc: Scenario, ruleset_id: str | None = None) -> list[Trace]:
@@ -54,7 +60,10 @@ def run_turn(sc: Scenario, ruleset_id: str | None = None) -> list[Trace]:
             if last.sides.flatlined:
                 break
             s = carry(s, last, part, {k: c.points or 0 for k, c in ctx.cards.items()})
-            if made_by is not None:  # the run event of the run before is in the heap: it reacts no more
+            if made_by is not None and made_by != ctx.sc.by and not dict(s.hosted).get(made_by):
+                # the run event of the run before is in the heap: it reacts no more, unless this run is
+                # that event's own second run (Möbius, Always Have a Backup Plan: `again`) or the event
+                # still holds credits for the run it offers (Trick Shot's remote run)
                 s = evolve(s, removed=s.removed | {made_by})
         made_by = ctx.sc.by if ctx.sc.by and ctx.cards.get(ctx.sc.by) is not None and ctx.cards[ctx.sc.by].type == "event" else None
         events = []

@@ -26,10 +26,13 @@ __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
              "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
              "strength_plus", "chosen", "installed_this_turn", "trashed_own_this_turn", "copies", "run_clicks")
-CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
+# what credits hosted on a card may pay for: icebreakers only, anything, trash costs only (Bahia
+# Bands), anything in a run the card made (Debbie "Downtown" Moreira), anything once the run is
+# successful (Fencer Fueno)
+CREDITS_FOR = ("icebreakers", "any", "trash", "its_run", "after_success")
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives",  # where a run event may run
         "central_not_run",  # a central server no earlier run of the turn attacked (Red Team; checked by `runs:`)
-        "hq_or_rd")         # HQ or R&D (Severnius Stim Implant)
+        "hq_or_rd")         # HQ or R&D (Severnius Stim Implant, Jailbreak)
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 
 

@@ -59,11 +59,27 @@ CONDITIONS: dict[str, str] = {
     "made_run": "bool",             # this card made the run (`run: {by: <card>}`; Alarm Clock's run)
     "ice_outermost": "bool",        # the ice of the moment is the outermost ice protecting the attacked server (Hippo)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
+    # the Runner's side of a run (runner-side helper): what the Runner's cards ask of the run
+    "breached": "bool",             # the Runner breached the attacked server this run (a replaced breach is none)
+    "broke": "bool",                # a subroutine was broken this run, by any means (Mercury)
+    "by_run_event": "bool",         # the run was made by a run event the Runner played (Debbie gets a credit)
+    "identity": "word",             # the Runner's identity (among the Runner's cards) has this subtype (DreamNet: digital)
+    "accesses": "count",            # the breach of HQ or R&D going on lets the Runner access at least N cards (Pretty Mary)
+    "again": "bool",                # this card made this run and the turn's run before it (Möbius's second run)
+    "last_ice": "bool",             # the ice of the moment is the last one encountered in the turn's run before this one
+    "attacked": "server",           # the attacked server, even during another server's breach (Eru: a run on Archives)
+    "programs_at_most": "count",    # the Runner has at most N programs installed (Lean and Mean)
+    "grip_at_most": "count",        # at most N cards in the grip (Pushing the Envelope; not given: taken to hold, and said)
 }
+
+# counted for the Runner's cards: the Runner's clicks left (Logic Bomb loses them all), the
+# subroutines resolved this run (Raindrops Cut Stone), the cards accessed in R&D itself, its root
+# left out (Psych Mike), the cards the breach of HQ or R&D going on lets the Runner access (Rip Deal)
+RUNNER_COUNTS = ("clicks", "subroutines_resolved", "accessed_in_rd", "breach_accesses")
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "trashed", "approached",
-          "subroutines", "unbroken", "rezzed_harmonic") + BOARD_COUNTS
+          "subroutines", "unbroken", "rezzed_harmonic") + BOARD_COUNTS + RUNNER_COUNTS
 
 
 def parse_conditions(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, object], ...]:

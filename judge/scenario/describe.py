@@ -83,7 +83,7 @@ def describe_effect(e: Effect, lang: str = "en") -> str:
             out += f" ({_w('granted_by', lang)} {in_lang(v, lang)})"
         elif k in ("with", "of"):
             named = _w("that_ice", lang) if v == THAT_ICE else _w(str(v), lang) \
-                if v in ("this", "encountered_ice", "other_ice_of_chosen_server") else in_lang(v, lang)
+                if v in ("this", "encountered_ice", "other_ice_of_chosen_server", "icebreakers") else in_lang(v, lang)
             out += f" ({_w(k, lang)} {named})"
         elif k == "picker":
             out += f" ({t(f'engine.picks.by_{v}', lang)})"

@@ -43,7 +43,7 @@ __all__ = ["Breaker", "BreakAbility", "Pump", "parse_breaker", "DURATIONS", "OF_
 
 DURATIONS = ("encounter_ends", "run_ends", "turn_ends")
 ENCOUNTERED_ICE = "encountered_ice"
-OF_WORDS = ("this", ENCOUNTERED_ICE)  # `of:` beside these: a card's name
+OF_WORDS = ("this", ENCOUNTERED_ICE, "icebreakers")  # `of:` beside these: a card's name
 ANY = "any"
 BREAKER_KEYS = ("break", "pump", "strength_per", "fixed_strength", "one_ice_per_run", "runner_turn_only",
                 "equal_strength", "host_only", "discount", "strength_when")

@@ -122,7 +122,8 @@ _SPECS = (
     EffectSpec("instead_of_access", Shape.TEXT, ("mandatory", "then")),
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),
-    EffectSpec("forbid", Shape.WORD, ("until",), choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash", "bypass", "end_run")),
+    EffectSpec("forbid", Shape.WORD, ("until",), choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash", "bypass", "end_run",
+                                                                 "root_abilities", "identity_abilities")),
     EffectSpec("allow", Shape.WORD, choices=("jack_out", "jack_out_here")),
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
     EffectSpec("breach", Shape.SERVER, ("root",)),      # another server breached after this one (Divide and Conquer)
@@ -134,7 +135,11 @@ _SPECS = (
     EffectSpec("untag", Shape.AMOUNT),
     EffectSpec("draw", Shape.AMOUNT),
     EffectSpec("lose_clicks", Shape.AMOUNT),  # the Runner loses clicks (never below 0)
-    EffectSpec("gain_clicks", Shape.AMOUNT),  # the Runner gains clicks (Pichação); counted for `clicks_gained`
+    EffectSpec("access_root_only", Shape.NONE),  # this breach accesses only the root of the server breached (Rip Deal)
+    EffectSpec("access_from_bottom", Shape.NONE),  # R&D is accessed from the bottom for the rest of the run (Showing Off)
+    EffectSpec("trash_root", Shape.NONE),  # every card in the attacked server's root (a remote: all its cards) is trashed (Singularity)
+    EffectSpec("heap_to_grip", Shape.AMOUNT),  # N cards from the heap join the grip (not a draw: Steve Cambridge, Rip Deal)
+    EffectSpec("gain_clicks", Shape.AMOUNT),  # the Runner gains clicks (Pichação, Nyusha); counted for `clicks_gained`
     EffectSpec("spend_clicks", Shape.AMOUNT, ("otherwise",), cost=True),  # spent if the Runner has them, else `otherwise`  # the Runner draws: cards added to a counted grip
     EffectSpec("net_damage", Shape.AMOUNT),
     EffectSpec("meat_damage", Shape.AMOUNT),
@@ -151,7 +156,8 @@ _SPECS = (
     EffectSpec("strength", Shape.AMOUNT, ("of", "until")),  # signed: {strength: -1}
     EffectSpec("corp_gain", Shape.AMOUNT),  # the Corp's pool (`corp: {credits}`), through encounter.corp_gain
     EffectSpec("corp_lose", Shape.AMOUNT),
-    EffectSpec("corp_pay", Shape.AMOUNT, cost=True),  # the Corp pays from its pool; unable: what follows does not happen
+    EffectSpec("corp_pay", Shape.AMOUNT, cost=True),
+    EffectSpec("host_credits", Shape.AMOUNT, ("on",)),  # credits placed on a Runner card (default: the card itself), spent as its `credits_for` says  # the Corp pays from its pool; unable: what follows does not happen
     # costs a player may decline, jack-out costs, a jack out offered inside an ability (docs/encounter.md)
     EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
     EffectSpec("offer_jack_out", Shape.NONE),

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ...i18n import Text, msg
-from ...scenario import CORP, RUNNER, Effect
+from ...scenario import CENTRALS, CORP, RUNNER, Effect
+from .. import board
 from ..conditions import amount
-from ..state import Work
+from ..state import Flag, Work
 from .core import Call, applies
 from .ice import leave
 
@@ -134,6 +135,42 @@ def breach(c: Call) -> None:
         c.note("breach_other_set", server=c.name)
     else:
         c.note("breach_other_no_root", server=c.name)
+
+
+@applies("access_root_only")
+def access_root_only(c: Call) -> None:
+    """This breach accesses no card in the server itself, only those in its root (Rip Deal)."""
+    w = c.x.w
+    w.access_only = tuple(board.cards_in(w.root, w.breaching or w.server))
+    c.note("access_root_only_set", server=w.breaching or w.server)
+
+
+@applies("access_from_bottom")
+def access_from_bottom(c: Call) -> None:
+    """For the rest of the run R&D is accessed from the bottom up (Showing Off)."""
+    c.x.w.flags |= {Flag.FROM_BOTTOM}
+    c.note("access_from_bottom_set")
+
+
+@applies("trash_root")
+def trash_root(c: Call) -> None:
+    """Every card installed in the root of the attacked server is trashed: upgrades, and in a remote
+    server every card in it (Singularity, Light the Fire!). Ansel 1.0's ban on trashing stops it."""
+    x, w = c.x, c.x.w
+    who = x.forbidden("trash")
+    if who is not None:
+        c.warn("w_forbidden_trash", card=w.server, by=who)
+        return
+    keys = list(board.cards_in(w.root, w.server))
+    if w.server not in CENTRALS:
+        keys += list(board.cards_in(w.contents, w.server))
+    if not keys:
+        c.note("root_empty", server=w.server)
+        return
+    for k in keys:
+        leave(c, k, "trashed")
+        w.contents = board.add_card(w.contents, "Archives", k)  # a trashed Corp card goes to Archives
+        w.trashed += (k,)
 
 
 @applies("access_card")

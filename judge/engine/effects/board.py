@@ -55,8 +55,8 @@ def lose_clicks(c: Call) -> None:
 
 @applies("gain_clicks")
 def gain_clicks(c: Call) -> None:
-    """The Runner gains N clicks (Pichação); clicks not given: said, not counted. Either way the turn
-    remembers that clicks were gained during a run (`clicks_gained`)."""
+    """The Runner gains N clicks (Pichação, Nyusha); clicks not given: said, not counted. Either way the
+    turn remembers that clicks were gained during a run (`clicks_gained`)."""
     w = c.x.w
     n = amount(c.x, c.number, c.source)
     w.sides = replace(w.sides, clicks_gained=w.sides.clicks_gained + n)
@@ -95,6 +95,18 @@ def draw(c: Call) -> None:
         return
     w.sides = replace(w.sides, grip=w.sides.grip + n)
     c.note("cards_drawn", side=RUNNER, n=n, total=w.sides.grip)
+
+
+@applies("heap_to_grip")
+def heap_to_grip(c: Call) -> None:
+    """N cards from the heap join the grip (they are not drawn): a counted grip grows by N."""
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    if w.sides.grip is None:
+        c.note("heap_to_grip_uncounted", side=RUNNER, n=n)
+        return
+    w.sides = replace(w.sides, grip=w.sides.grip + n)
+    c.note("heap_to_grip", side=RUNNER, n=n, total=w.sides.grip)
 
 
 def _damage(c: Call) -> None:

@@ -1,0 +1,60 @@
+"""Credits hosted on Runner cards (`credits: N` beside a card), and what they may pay for
+(`credits_for`, docs/board.md "The Runner's cards"): a breaker's pump or break, a cost or a toll, a
+trace boost or a psi bid, a trash cost at access."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..scenario import RUNNER, Card
+from .state import Flag
+
+if TYPE_CHECKING:
+    from .protocol import Executor
+
+__all__ = ["hosted_for", "spend_hosted"]
+
+
+def _may_pay(x: Executor, card: Card, purpose: str) -> bool:
+    """Whether credits hosted on a Runner card may pay for this ("breaker": an icebreaker's pump or
+    break; "pay": a cost, a toll, a boost or a bid; "trash": a trash cost at access):
+    `icebreakers` only for breakers, `trash` only for trash costs (Bahia Bands), `any` for all
+    (Concerto, Penumbral Toolkit), `its_run` for all in a run this card made (Debbie "Downtown"
+    Moreira), `after_success` for all once the run is declared successful (Fencer Fueno)."""
+    kind = card.credits_for
+    if kind == "icebreakers":
+        return purpose == "breaker"
+    if kind == "trash":
+        return purpose == "trash"
+    if kind == "its_run":
+        return card.key == x.ctx.sc.by
+    if kind == "after_success":
+        return Flag.DECLARED in x.w.flags
+    return kind == "any"
+
+
+def hosted_for(x: Executor, purpose: str) -> list[tuple[str, int]]:
+    """Credits hosted on installed Runner cards that may pay for `purpose` now, card by card."""
+    out = []
+    for key, n in x.w.hosted:
+        card = x.ctx.cards.get(key)
+        if n > 0 and card is not None and card.side == RUNNER and _may_pay(x, card, purpose) and x.in_play(key):
+            out.append((key, n))
+    return out
+
+
+def spend_hosted(x: Executor, n: int, purpose: str) -> int:
+    """Take up to n credits from the cards that may pay for `purpose`, in the order the scenario lists
+    them; how many were taken (the rest is the caller's to pay)."""
+    left, taken = n, 0
+    spent = dict(x.w.hosted)
+    for key, have in hosted_for(x, purpose):
+        if not left:
+            break
+        take = min(have, left)
+        spent[key] = have - take
+        left -= take
+        taken += take
+    if taken:
+        x.w.hosted = tuple(spent.items())
+    return taken

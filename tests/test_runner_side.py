@@ -1,0 +1,313 @@
+"""The Runner's side of a run, computed (issues 24/25): conditions, counts and effects the Runner's
+cards need (docs/board.md, "The Runner's cards")."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import run_yaml, scenario, texts
+
+from judge.engine import run_turn
+from judge.errors import ScenarioError
+
+
+def _bonus(cond: str, effect: str = "{gain: 1}", when: str = "run_ends") -> str:
+    return f"{{name: Bonus, type: resource, abilities: [{{when: {when}, if: {cond}, effect: {effect}}}]}}"
+
+
+def one(cond: str, *, server: str = "HQ", extra: str = "", actions: str = "[]", runner: str = "",
+        servers: str = "", when: str = "run_ends", by: str = "") -> int:
+    """The Runner's credits after a run where Bonus gains 1 when `cond` holds."""
+    t = run_yaml(f"""
+title: condition
+run: {{server: {server}{', by: ' + by if by else ''}}}
+runner: {{credits: 0, {runner} cards: [{_bonus(cond, when=when)}{', ' + extra if extra else ''}]}}
+servers: {servers or '{HQ: {cards: [Hedge Fund]}, R&D: {cards: [Sure Gamble]}, Archives: {cards: [Diesel]}}'}
+actions: {actions}
+""")
+    return t.states[-1][1].credits
+
+
+def test_breached_holds_after_the_breach_and_not_after_a_jack_out_or_a_replaced_breach():
+    assert one("{breached: true}") == 1
+    assert one("{breached: true}", actions='[{at: "5.2", by: runner, jack_out: true}]') == 0
+    siphon = "{card: account_siphon}"
+    assert one("{breached: true}", extra=siphon, by="Account Siphon") == 0
+    assert one("{breached: false}", extra=siphon, by="Account Siphon") == 1
+
+
+def test_broke_holds_once_any_subroutine_was_broken_this_run():
+    servers = "{HQ: {ice: [{card: ice_wall, rezzed: true}], cards: [Hedge Fund]}}"
+    broke = '[{at: "3.1", ice: Ice Wall, by: runner, break: all}]'
+    assert one("{broke: true}", servers=servers, actions=broke) == 1
+    assert one("{broke: false}", servers=servers, actions=broke) == 0
+    assert one("{broke: false}") == 1
+
+
+def test_made_run_and_by_run_event_read_the_card_that_made_the_run():
+    assert one("{made_run: true}") == 0
+    assert one("{made_run: false}") == 1
+    assert one("{by_run_event: true}", extra="{card: the_makers_eye}", by="The Maker’s Eye", server="R&D") == 1
+    assert one("{by_run_event: true}") == 0
+
+
+def test_attacked_reads_the_attacked_server_during_another_servers_breach():
+    dc = "{card: divide_and_conquer}"
+    servers = "{Archives: {cards: [Diesel]}, HQ: {cards: [Hedge Fund]}, R&D: {cards: [Sure Gamble, Easy Mark]}}"
+    t = run_yaml(f"""
+title: attacked
+run: {{server: Archives, by: Divide and Conquer}}
+runner: {{credits: 0, cards: [{_bonus("{server: R&D, attacked: Archives}", "{access_more: 1}", "breach")}, {dc}]}}
+servers: {servers}
+""")
+    assert list(t.lists["accessed"]) == ["Diesel", "Hedge Fund", "Sure Gamble", "Easy Mark"]
+    assert one("{attacked: Archives}", server="Archives") == 1
+    assert one("{attacked: Archives}") == 0
+
+
+def test_programs_and_grip_at_most():
+    progs = "{name: P1, type: program}, {name: P2, type: program}"
+    assert one("{programs_at_most: 2}", extra=progs) == 1
+    assert one("{programs_at_most: 1}", extra=progs) == 0
+    assert one("{grip_at_most: 2}", runner="grip: 2,") == 1
+    assert one("{grip_at_most: 2}", runner="grip: 3,") == 0
+
+
+def test_grip_at_most_with_no_grip_given_is_taken_to_hold_and_said():
+    t = run_yaml(f"""
+title: no grip
+run: {{server: HQ}}
+runner: {{credits: 0, cards: [{_bonus("{grip_at_most: 1}")}]}}
+servers: {{HQ: {{cards: [Hedge Fund]}}}}
+""")
+    assert t.states[-1][1].credits == 1 and [w.msg for w in t.warnings] == ["w_grip_not_given"]
+
+
+def test_identity_and_threat():
+    assert one("{identity: digital}", extra="{card: apex_invasive_predator}") == 1
+    assert one("{identity: digital}") == 0
+    assert one("{threat: 4}", runner="points: 4,") == 1
+    assert one("{threat: 4}", runner="points: 3,") == 0
+    agenda = "{HQ: {cards: [{name: Three, type: agenda, points: 3}]}}"
+    assert one("{threat: 4}", runner="points: 1,", servers=agenda) == 1  # the agenda stolen this run counts
+
+
+def test_threat_reads_the_corps_score_area_too():
+    t = run_yaml(f"""
+title: corp threat
+run: {{server: HQ}}
+runner: {{credits: 0, cards: [{_bonus("{threat: 3}")}]}}
+corp: {{points: 3}}
+servers: {{HQ: {{cards: [Hedge Fund]}}}}
+""")
+    assert t.states[-1][1].credits == 1
+
+
+TURN = """
+title: again
+runner:
+  credits: 0
+  cards:
+    - {name: Loop, type: event, subtypes: [run], runs: any, abilities: [{when: run_begins, if: {again: true}, effect: {gain: 1}}]}
+    - {name: Other, type: event, subtypes: [run], runs: any}
+    - {name: Skip, type: resource, abilities: [{when: encountered, if: {last_ice: true}, effect: bypass}]}
+servers: {HQ: {ice: [{card: enigma, rezzed: true}, {card: ice_wall, rezzed: true}], cards: [Hedge Fund, Sure Gamble]}}
+runs:
+  - {server: HQ, by: Loop, actions: [{at: "3.1", ice: Enigma, by: runner, break: all}]}
+  - {server: HQ, by: %s, actions: [{at: "3.1", ice: Enigma, by: runner, break: all}]}
+"""
+
+
+def test_again_and_last_ice_read_the_turns_run_before():
+    first, second = run_turn(scenario(TURN % "Loop"))
+    assert first.status == "unsuccessful" and first.states[-1][1].credits == 0  # no run before the first
+    assert second.states[-1][1].credits == 1  # Loop made this run and the one before
+    assert list(second.lists["bypassed"]) == ["Ice Wall"] and second.status == "successful"  # the last ice met
+    assert second.states[0][1].previous == ("Loop", "HQ", "unsuccessful", "Ice Wall")
+    _, other = run_turn(scenario(TURN % "Other"))
+    assert other.states[-1][1].credits == 0 and list(other.lists["bypassed"]) == ["Ice Wall"]
+
+
+def test_gain_clicks_and_to_grip_counted_or_said():
+    t = run_yaml("""
+title: clicks
+run: {server: HQ}
+runner: {clicks: 2, grip: 1, cards: [{name: C, type: resource, abilities: [{when: run_begins, effect: [{gain_clicks: 2}, {heap_to_grip: 2}]}]}]}
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    assert t.board["clicks"] == 3 and t.board["grip"] == 3
+    assert any("from the heap to the grip (3 in the grip)" in x for x in texts(t))
+    t = run_yaml("""
+title: not counted
+run: {server: HQ}
+runner: {cards: [{name: C, type: resource, abilities: [{when: run_begins, effect: [{gain_clicks: 2}, {heap_to_grip: 2}]}]}]}
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    said = texts(t)
+    assert any("clicks are not given" in x for x in said) and any("the grip is not given" in x for x in said)
+
+
+def test_counts_clicks_subroutines_resolved_and_accessed_in_rd():
+    t = run_yaml("""
+title: counts
+run: {server: R&D}
+runner:
+  credits: 0
+  clicks: 4
+  cards: [{name: C, type: resource, abilities: [{when: run_ends, effect: [{gain: {count: clicks}}, {gain: {count: subroutines_resolved, times: 10}}, {gain: {count: accessed_in_rd, times: 100}}]}]}]
+servers: {R&D: {ice: [{card: enigma, rezzed: true}], root: [{name: Up, type: upgrade}], cards: [Hedge Fund, Sure Gamble]}}
+actions: [{at: "3.1", ice: Enigma, by: runner, break: [2]}]
+""")
+    # 4 clicks less the run's: 3 (Enigma's first subroutine is text only); one subroutine resolved;
+    # Hedge Fund of R&D accessed (Up, in its root, is not counted)
+    assert t.states[-1][1].credits == 3 + 10 + 100
+
+
+@pytest.mark.parametrize(("credits_for", "by", "paid"), [
+    ("any", "", True), ("its_run", "", False), ("its_run", "Holder", True), ("after_success", "", False),
+    ("trash", "", False), ("icebreakers", "", False)])
+def test_hosted_credits_pay_a_toll_as_credits_for_says(credits_for, by, paid):
+    t = run_yaml(f"""
+title: toll
+run: {{server: HQ{', by: ' + by if by else ''}}}
+runner: {{credits: 0, cards: [{{name: Holder, type: resource, runs: any, credits: 3, credits_for: {credits_for}}}]}}
+servers: {{HQ: {{ice: [{{card: tollbooth, rezzed: true}}], cards: [Hedge Fund]}}}}
+actions: [{{at: "3.1", ice: Tollbooth, by: runner, break: all}}]
+""")
+    assert (t.status == "successful") == paid
+
+
+@pytest.mark.parametrize(("credits_for", "paid"), [("trash", True), ("after_success", True), ("icebreakers", False)])
+def test_hosted_credits_pay_a_trash_cost_as_credits_for_says(credits_for, paid):
+    text = f"""
+title: trash
+run: {{server: Server 1}}
+runner: {{credits: 0, cards: [{{name: Holder, type: resource, credits: 4, credits_for: {credits_for}}}]}}
+servers: {{Server 1: {{cards: [{{card: pad_campaign, rezzed: true}}]}}}}
+actions: [{{at: "5.5", by: runner, trash: PAD Campaign}}]
+"""
+    if paid:
+        assert list(run_yaml(text).lists["trashed"]) == ["PAD Campaign"]
+    else:
+        with pytest.raises(ScenarioError):
+            run_yaml(text)
+
+
+def test_host_credits_adds_to_what_a_card_holds_and_credits_carry_over_a_turn():
+    traces = run_turn(scenario("""
+title: host
+runner:
+  credits: 0
+  cards: [{name: Holder, type: resource, credits: 1, credits_for: any, abilities: [{when: run_ends, first: turn, effect: {host_credits: 2}}]}]
+servers: {HQ: {ice: [{card: tollbooth, rezzed: true}], cards: [Hedge Fund, Sure Gamble]}}
+runs:
+  - {server: HQ}
+  - {server: HQ, actions: [{at: "3.1", ice: Tollbooth, by: runner, break: all}]}
+"""))
+    # run 1: 1 hosted credit cannot pay the toll of 3, the run ends, and 2 more are placed; run 2 pays with the 3
+    assert traces[0].status == "unsuccessful" and dict(traces[0].states[-1][1].hosted)["Holder"] == 3
+    assert traces[1].status == "successful" and dict(traces[1].states[-1][1].hosted)["Holder"] == 0
+
+
+def test_strength_of_every_icebreaker():
+    t = run_yaml("""
+title: icebreakers
+run: {server: HQ}
+runner:
+  credits: 0
+  cards:
+    - {name: Boost, type: resource, abilities: [{when: run_begins, effect: {strength: 2, of: icebreakers, until: run_ends}}]}
+    - {card: gordian_blade}
+    - {card: corroder}
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    said = [x for x in texts(t) if "strength" in x]
+    assert any("Gordian Blade gets +2 strength (now 4)" in x for x in said)
+    assert any("Corroder gets +2 strength (now 4)" in x for x in said)
+
+
+def test_trash_root_and_root_abilities():
+    t = run_yaml("""
+title: root
+run: {server: Server 1}
+runner: {cards: [{name: Fire, type: resource, abilities: [{when: run_begins, effect: {forbid: root_abilities}}, {when: successful, effect: trash_root}]}]}
+servers:
+  Server 1:
+    root: [{name: Gate, type: upgrade, rezzed: true, abilities: [{when: approach_server, effect: end_run}]}]
+    cards: [{name: Trap, type: asset, abilities: [{when: accessed, effect: {tag: 1}}]}]
+""")
+    assert t.status == "successful" and list(t.lists["trashed"]) == ["Gate", "Trap"] and t.board["tags"] == 0
+
+
+def test_trash_root_of_a_central_server_trashes_its_root_only():
+    t = run_yaml("""
+title: central root
+run: {server: HQ}
+runner: {cards: [{name: Fire, type: resource, abilities: [{when: successful, effect: trash_root}]}]}
+servers: {HQ: {root: [{name: Up, type: upgrade}], cards: [Hedge Fund]}}
+""")
+    assert list(t.lists["trashed"]) == ["Up"] and list(t.lists["accessed"]) == ["Hedge Fund"]
+
+
+def test_a_run_event_for_hq_or_rd_refuses_archives():
+    text = """
+title: jailbreak
+run: {server: Archives, by: Jailbreak}
+runner: {cards: [{card: jailbreak}]}
+servers: {Archives: {cards: [Diesel]}}
+"""
+    with pytest.raises(ScenarioError) as e:
+        scenario(text)
+    assert "HQ or R&D" in e.value.located_text("en") and "HQ나 R&D" in e.value.located_text("ko")
+
+
+def test_accesses_counts_what_the_breach_allows_so_far():
+    more = "{name: More, type: resource, abilities: [{when: breach, effect: {access_more: 1}}]}"
+    mary = _bonus("{accesses: 2}", "{gain: 1}", "breach")
+    assert one("{accesses: 2}", when="breach") == 0
+    t = run_yaml(f"""
+title: accesses
+run: {{server: R&D}}
+runner: {{credits: 0, cards: [{more}, {mary}]}}
+servers: {{R&D: {{cards: [Hedge Fund, Sure Gamble]}}}}
+""")
+    assert t.states[-1][1].credits == 1
+
+
+def test_access_from_bottom_reverses_rd_only():
+    text = """
+title: bottom
+run: {server: %s}
+runner: {cards: [{name: Low, type: resource, abilities: [{when: successful, effect: access_from_bottom}, {when: breach, effect: {access_more: 1}}]}]}
+servers: {R&D: {cards: [Top, Middle, Bottom]}, HQ: {cards: [Top, Middle, Bottom]}}
+"""
+    assert list(run_yaml(text % "R&D").lists["accessed"]) == ["Bottom", "Middle"]
+    assert list(run_yaml(text % "HQ").lists["accessed"]) == ["Top", "Middle"]
+    assert any("from the bottom" in x for x in texts(run_yaml(text % "R&D")))
+
+
+def test_identity_abilities_are_forbidden_by_the_run_cards_static_only():
+    text = """
+title: blank identities
+run: {server: HQ%s}
+runner:
+  credits: 0
+  cards:
+    - {name: Blank, type: event, subtypes: [run], runs: any, abilities: [{when: static, effect: {forbid: identity_abilities}}]}
+    - {name: Me, type: identity, abilities: [{when: successful, effect: {gain: 1}}]}
+    - {name: Res, type: resource, abilities: [{when: successful, effect: {gain: 10}}]}
+servers: {HQ: {cards: [Hedge Fund]}}
+"""
+    assert run_yaml(text % ", by: Blank").states[-1][1].credits == 10
+    assert run_yaml(text % "").states[-1][1].credits == 11
+
+
+def test_access_root_only_and_the_breachs_count():
+    t = run_yaml("""
+title: root only
+run: {server: HQ}
+runner:
+  grip: 0
+  cards: [{name: Deal, type: resource, abilities: [{when: breach, effect: [{access_more: 1}, {heap_to_grip: {count: breach_accesses}}, access_root_only]}]}]
+servers: {HQ: {root: [{name: Up, type: upgrade}], cards: [Hedge Fund, Sure Gamble]}}
+""")
+    assert list(t.lists["accessed"]) == ["Up"] and t.board["grip"] == 2
