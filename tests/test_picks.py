@@ -222,3 +222,16 @@ def test_the_runner_gives_up_one_card_and_declines_the_next_subroutine():
     assert "Cyberfeeder is trashed" in texts(t) and "Corroder is trashed" not in texts(t)
     assert t.board["damage"]["core"] == 2  # no resource to give up, and the program kept
     assert t.outcome()["status"] == "successful"
+
+
+def test_an_ai_breaker_cannot_break_swordsman_but_breaks_other_ice():
+    base = """
+        run: {server: HQ}
+        runner: {credits: 5, cards: [{card: mayfly}]}
+        servers: {HQ: {ice: [{card: %s, rezzed: true}], cards: [Hedge Fund]}}
+        actions: [{at: "3.1", ice: %s, by: runner, break: [1], with: Mayfly}]
+        """
+    t = run_yaml(base % ("swordsman", "Swordsman"))
+    assert t.outcome()["broken"] == [] and any("AI programs cannot break" in w for w in warnings(t))
+    t = run_yaml(base % ("enigma", "Enigma"))
+    assert t.outcome()["broken"] == ["Enigma 1"]

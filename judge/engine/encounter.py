@@ -221,6 +221,11 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     br = card.breaker
     if br is None:
         return Plan("w_breaker_unmodelled", (("breaker", key),))
+    if "ai" in {s.lower() for s in card.subtypes}:  # `forbid: break_with_ai`, or static on the ice (Swordsman)
+        ban = x.forbidden("break_with_ai") or next((ice for ab in ice_card.abilities if ab.when == "static" and x.active(
+            ice_card) and any(e.kind == "forbid" and e.arg == "break_with_ai" for e in ab.effects)), None)
+        if ban:
+            return Plan("w_breaker_ai_forbidden", (("breaker", key), ("ice", ice), ("by", ban)))
     if br.runner_turn_only and x.ctx.sc.turn != RUNNER:
         return Plan("w_breaker_turn", (("breaker", key),))
     if br.one_ice_per_run and any(b == key and i != ice for b, i in w.used_on):
