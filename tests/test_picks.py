@@ -235,3 +235,16 @@ def test_an_ai_breaker_cannot_break_swordsman_but_breaks_other_ice():
     assert t.outcome()["broken"] == [] and any("AI programs cannot break" in w for w in warnings(t))
     t = run_yaml(base % ("enigma", "Enigma"))
     assert t.outcome()["broken"] == ["Enigma 1"]
+
+
+def test_hammer_lets_a_non_killer_break_one_subroutine_per_encounter():
+    base = """
+        run: {server: HQ}
+        runner: {credits: 10, cards: [{card: mayfly}]}
+        servers: {HQ: {ice: [{card: hammer, rezzed: true}], cards: [Hedge Fund]}}
+        actions: %s
+        """
+    t = run_yaml(base % '[{at: "3.1", ice: Hammer, by: runner, break: [1, 2], with: Mayfly}]')
+    assert t.outcome()["broken"] == [] and any("only one of its printed subroutines" in w for w in warnings(t))
+    t = run_yaml(base % '[{at: "3.1", ice: Hammer, by: runner, break: [1], with: Mayfly}]')
+    assert t.outcome()["broken"] == ["Hammer 1"]

@@ -211,6 +211,12 @@ class Plan:
     unknown_strength: bool = False
 
 
+def _static_forbid(x: Executor, ice: Card, what: str) -> str | None:
+    """The ice, when a `static` ability of it forbids `what` while it is rezzed (Swordsman, Hammer)."""
+    return ice.key if x.active(ice) and any(ab.when == "static" and any(
+        e.kind == "forbid" and e.arg == what for e in ab.effects) for ab in ice.abilities) else None
+
+
 def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     """How `key` would break `nums` of `ice` now: the least cost, or the reason it cannot."""
     w = x.w
@@ -222,8 +228,7 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     if br is None:
         return Plan("w_breaker_unmodelled", (("breaker", key),))
     if "ai" in {s.lower() for s in card.subtypes}:  # `forbid: break_with_ai`, or static on the ice (Swordsman)
-        ban = x.forbidden("break_with_ai") or next((ice for ab in ice_card.abilities if ab.when == "static" and x.active(
-            ice_card) and any(e.kind == "forbid" and e.arg == "break_with_ai" for e in ab.effects)), None)
+        ban = x.forbidden("break_with_ai") or _static_forbid(x, ice_card, "break_with_ai")
         if ban:
             return Plan("w_breaker_ai_forbidden", (("breaker", key), ("ice", ice), ("by", ban)))
     if br.runner_turn_only and x.ctx.sc.turn != RUNNER:
@@ -231,6 +236,9 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     if br.one_ice_per_run and any(b == key and i != ice for b, i in w.used_on):
         return Plan("w_breaker_one_ice", (("breaker", key), ("other", next(i for b, i in w.used_on if b == key))))
     todo = tuple(n for n in nums if n not in w.broken)
+    if "killer" not in {s.lower() for s in card.subtypes} and _static_forbid(x, ice_card, "break_more_than_one") and sum(
+            1 for b, e in w.broke_in if e == encounter_id(w) and "killer" not in x.ctx.cards[b].subtypes) + len(todo) > 1:
+        return Plan("w_breaker_one_sub", (("breaker", key), ("ice", ice)))  # Hammer: one per encounter, killers apart
     brk_cost, _ = plan_breaks(br, ice_card.subtypes, len(todo))
     if brk_cost >= INF:
         return Plan("w_breaker_interface", (("breaker", key), ("ice", ice), ("kinds", subtype_words(ice_card.subtypes)),
@@ -282,7 +290,7 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
     br = x.ctx.cards[key].breaker
     if br is not None and br.one_ice_per_run:
         w.used_on += ((key, ice),)
-    w.broke_in += ((key, encounter_id(w)),)
+    w.broke_in += ((key, encounter_id(w)),) * max(1, len(plan.todo))  # one per subroutine broken (Hammer counts)
     c.note("broke_with", side=RUNNER, breaker=key, ice=ice, subs=", ".join(map(str, plan.todo)) or msg("engine.none"),
            own=strength_of(x, key) or 0, ice_strength=plan.ice_strength, n=plan.total, pool=pool, bp=bp,
            hosted=hosted)
