@@ -248,3 +248,20 @@ def test_hammer_lets_a_non_killer_break_one_subroutine_per_encounter():
     assert t.outcome()["broken"] == [] and any("only one of its printed subroutines" in w for w in warnings(t))
     t = run_yaml(base % '[{at: "3.1", ice: Hammer, by: runner, break: [1], with: Mayfly}]')
     assert t.outcome()["broken"] == ["Hammer 1"]
+
+
+def test_clicks_broke_holds_after_a_runner_action_that_loses_clicks_and_breaks():
+    base = """
+        run: {server: HQ}
+        runner: {clicks: 4}
+        servers:
+          HQ:
+            ice:
+              - {name: Bioroid, rezzed: true, subroutines: [End the run, {text: Hurt, effect: {only_if: {clicks_broke: true}, then: {tag: 1}}}]}
+            cards: [Hedge Fund]
+        actions: [{at: "3.1", ice: Bioroid, by: runner, effect: %s}]
+        """
+    t = run_yaml(base % "[{lose_clicks: 1}, {break: [1]}]")
+    assert t.board["tags"] == 1
+    t = run_yaml(base % "[{break: [1]}]")
+    assert t.board["tags"] == 0

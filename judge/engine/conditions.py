@@ -94,6 +94,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return bool(w.resolved_subs) == value
     if key == "ice_rezzed":
         return (w.ice is not None and w.ice in w.rezzed) == value
+    if key == "clicks_broke":
+        return w.clicks_broke == value
     if key == "declined":
         return (card.key in w.declined) == value
     if key == "corp_richer":  # the Corp's pool against the Runner's credits (bad publicity credits included)

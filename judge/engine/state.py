@@ -114,6 +114,7 @@ class RunFields(metaclass=Layout):
     used_on: tuple[tuple[str, str], ...] = ()  # (breaker, ice) for breakers used once per run
     broke_in: tuple[tuple[str, str], ...] = ()  # (breaker, encounter) for every break with a named breaker
     jack_costs: tuple[tuple[str, str], ...] = ()
+    clicks_broke: bool = False          # a Runner's action lost clicks and broke subroutines this run (Zed 2.0)
     picks: tuple[tuple[str, str, str], ...] = ()  # (the card whose effect picked, the card picked, the encounter)
     spent: tuple[int, int] = (0, 0)     # credits paid this run by the Runner (any source) and by the Corp (its counted pool)  # (cost, card) added to every jack out this run (Mind Game)
 

@@ -37,6 +37,7 @@ CONDITIONS: dict[str, str] = {
     "grip": "count",                # at least N cards in the grip (`runner.grip`; not given: taken to hold, and said)
     "link": "count",                # the Runner has at least N link (`runner.link`)
     "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
+    "clicks_broke": "bool",         # an action of the Runner this run lost or spent clicks and broke subroutines (Zed 2.0)
     "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)
     "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
