@@ -265,3 +265,18 @@ def test_clicks_broke_holds_after_a_runner_action_that_loses_clicks_and_breaks()
     assert t.board["tags"] == 1
     t = run_yaml(base % "[{break: [1]}]")
     assert t.board["tags"] == 0
+
+
+def test_an_advancement_counter_goes_only_on_a_card_the_corp_can_advance():
+    base = """
+        run: {server: HQ}
+        corp: {cards: [{card: pravdivost_consulting_political_solutions}]}
+        servers:
+          HQ: {cards: [Hedge Fund]}
+          R&D: {ice: [{card: ice_wall, rezzed: true}, {card: enigma, rezzed: true}]}
+        actions: [{at: "5.4", by: corp, pick: %s}]
+        """
+    t = run_yaml(base % "Ice Wall")
+    assert t.board["counters"] == {"Ice Wall": {"advancement": 1}}
+    t = run_yaml(base % "Enigma")  # Enigma cannot be advanced: the pick is not taken
+    assert t.board.get("counters", {}) == {} and any("was not taken" in w for w in warnings(t))

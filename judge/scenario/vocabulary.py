@@ -64,7 +64,8 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
 RUNNER_KINDS = ("runner_card", "program", "hardware", "resource", "resource_or_hardware", "icebreaker",
                 "ai_program", "program_not_decoder_fracter_killer")
 SWAP_KINDS = ("other_ice", "two_other_ice", "ice_of_same_server", "ice_in_hq")
-PICK_KINDS = RUNNER_KINDS + ("card_in_hq",) + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this")
+PICK_KINDS = RUNNER_KINDS + ("card_in_hq",) + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this",
+                                                            "advanceable")
 
 
 @dataclass(frozen=True)
@@ -157,12 +158,13 @@ _SPECS = (
     EffectSpec("swap_pick", Shape.WORD, ("picker", "if_picked", "once_per_run", "then"), choices=SWAP_KINDS),  # ice swapped with picked ice
     EffectSpec("derez_pick", Shape.WORD, ("picker", "if_picked"), choices=("rezzed_ice_of_attacked_server",)),
     EffectSpec("rez_pick", Shape.WORD, ("picker", "if_picked"), choices=("derezzed_by_this",)),  # ignoring all costs
+    EffectSpec("advance_pick", Shape.WORD, ("picker", "if_picked"), choices=("advanceable",)),  # 1 advancement counter
     EffectSpec("pick", Shape.CARD),  # written as an action: the card the pick resolving at this step takes  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
 BARE: tuple[str, ...] = tuple(s.name for s in _SPECS if s.shape is Shape.NONE)
-PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick")  # the effects a `pick:` action names the card of
+PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick", "advance_pick")  # the effects a `pick:` action names the card of
 
 
 def names(*shapes: Shape) -> tuple[str, ...]:
