@@ -222,3 +222,61 @@ def test_the_runner_gives_up_one_card_and_declines_the_next_subroutine():
     assert "Cyberfeeder is trashed" in texts(t) and "Corroder is trashed" not in texts(t)
     assert t.board["damage"]["core"] == 2  # no resource to give up, and the program kept
     assert t.outcome()["status"] == "successful"
+
+
+def test_an_ai_breaker_cannot_break_swordsman_but_breaks_other_ice():
+    base = """
+        run: {server: HQ}
+        runner: {credits: 5, cards: [{card: mayfly}]}
+        servers: {HQ: {ice: [{card: %s, rezzed: true}], cards: [Hedge Fund]}}
+        actions: [{at: "3.1", ice: %s, by: runner, break: [1], with: Mayfly}]
+        """
+    t = run_yaml(base % ("swordsman", "Swordsman"))
+    assert t.outcome()["broken"] == [] and any("AI programs cannot break" in w for w in warnings(t))
+    t = run_yaml(base % ("enigma", "Enigma"))
+    assert t.outcome()["broken"] == ["Enigma 1"]
+
+
+def test_hammer_lets_a_non_killer_break_one_subroutine_per_encounter():
+    base = """
+        run: {server: HQ}
+        runner: {credits: 10, cards: [{card: mayfly}]}
+        servers: {HQ: {ice: [{card: hammer, rezzed: true}], cards: [Hedge Fund]}}
+        actions: %s
+        """
+    t = run_yaml(base % '[{at: "3.1", ice: Hammer, by: runner, break: [1, 2], with: Mayfly}]')
+    assert t.outcome()["broken"] == [] and any("only one of its printed subroutines" in w for w in warnings(t))
+    t = run_yaml(base % '[{at: "3.1", ice: Hammer, by: runner, break: [1], with: Mayfly}]')
+    assert t.outcome()["broken"] == ["Hammer 1"]
+
+
+def test_clicks_broke_holds_after_a_runner_action_that_loses_clicks_and_breaks():
+    base = """
+        run: {server: HQ}
+        runner: {clicks: 4}
+        servers:
+          HQ:
+            ice:
+              - {name: Bioroid, rezzed: true, subroutines: [End the run, {text: Hurt, effect: {only_if: {clicks_broke: true}, then: {tag: 1}}}]}
+            cards: [Hedge Fund]
+        actions: [{at: "3.1", ice: Bioroid, by: runner, effect: %s}]
+        """
+    t = run_yaml(base % "[{lose_clicks: 1}, {break: [1]}]")
+    assert t.board["tags"] == 1
+    t = run_yaml(base % "[{break: [1]}]")
+    assert t.board["tags"] == 0
+
+
+def test_an_advancement_counter_goes_only_on_a_card_the_corp_can_advance():
+    base = """
+        run: {server: HQ}
+        corp: {cards: [{card: pravdivost_consulting_political_solutions}]}
+        servers:
+          HQ: {cards: [Hedge Fund]}
+          R&D: {ice: [{card: ice_wall, rezzed: true}, {card: enigma, rezzed: true}]}
+        actions: [{at: "5.4", by: corp, pick: %s}]
+        """
+    t = run_yaml(base % "Ice Wall")
+    assert t.board["counters"] == {"Ice Wall": {"advancement": 1}}
+    t = run_yaml(base % "Enigma")  # Enigma cannot be advanced: the pick is not taken
+    assert t.board.get("counters", {}) == {} and any("was not taken" in w for w in warnings(t))

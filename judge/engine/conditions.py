@@ -143,6 +143,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     if key == "ice_rezzed":
         that = x.that_ice()
         return (that is not None and that in w.rezzed) == value
+    if key == "clicks_broke":
+        return w.clicks_broke == value
     if key == "declined":
         return (card.key in w.declined) == value
     if key == "corp_richer":  # the Corp's pool against the Runner's credits (bad publicity credits included)

@@ -196,6 +196,12 @@ pay_for_breaker = _pay_for_breaker
 
 
 # ------------------------------------------------------------------ breaking with a named breaker
+def _static_forbid(x: Executor, ice: Card, what: str) -> str | None:
+    """The ice, when a `static` ability of it forbids `what` while it is rezzed (Swordsman, Hammer)."""
+    return ice.key if x.active(ice) and any(ab.when == "static" and any(
+        e.kind == "forbid" and e.arg == what for e in ab.effects) for ab in ice.abilities) else None
+
+
 def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     """How `key` would break `nums` of `ice` now: the least cost, or the reason it cannot."""
     w = x.w
@@ -205,8 +211,13 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     if key in w.blanked:  # it lost its abilities (`blank`): none of them breaks anything
         return Plan("w_breaker_blanked", (("breaker", key),))
     br = card.breaker
+    ice_card = x.ctx.cards[ice]
     if br is None:
         return Plan("w_breaker_unmodelled", (("breaker", key),))
+    if "ai" in {s.lower() for s in card.subtypes}:  # `forbid: break_with_ai`, or static on the ice (Swordsman)
+        ban = x.forbidden("break_with_ai") or _static_forbid(x, ice_card, "break_with_ai")
+        if ban:
+            return Plan("w_breaker_ai_forbidden", (("breaker", key), ("ice", ice), ("by", ban)))
     if br.runner_turn_only and x.ctx.sc.turn != RUNNER:
         return Plan("w_breaker_turn", (("breaker", key),))
     if br.one_ice_per_run and any(b == key and i != ice for b, i in w.used_on):
@@ -216,11 +227,14 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     if br.discount and holds(x, card, br.discount_if):  # Boi-tatá: every ability costs less now
         br = discounted(br)
     todo = tuple(n for n in nums if n not in w.broken)
-    if br.limited and (why := limits.unusable(x, card, br, x.ctx.cards[ice])) != "w_breaker_interface":
+    if "killer" not in {s.lower() for s in card.subtypes} and _static_forbid(x, ice_card, "break_more_than_one") and sum(
+            1 for b, e in w.broke_in if e == encounter_id(w) and "killer" not in x.ctx.cards[b].subtypes) + len(todo) > 1:
+        return Plan("w_breaker_one_sub", (("breaker", key), ("ice", ice)))  # Hammer: one per encounter, killers apart
+    if br.limited and (why := limits.unusable(x, card, br, ice_card)) != "w_breaker_interface":
         # a limited ability (X costs, counters from any card, trash, once per run, conditions, where):
         # planned use by use (engine/limits.py)
         br = replace(br, pumps=tuple(replace(p, strength=counted(x, p.per), per=None) if p.per else p for p in br.pumps))
-        return limits.plan_break(x, card, br, x.ctx.cards[ice], todo, why, None if why else strength_of(x, ice),
+        return limits.plan_break(x, card, br, ice_card, todo, why, None if why else strength_of(x, ice),
                                  strength_of(x, key) or 0, _available(x))
     kinds = subtypes_of(x, ice)
     fits = usable_breaks(br, kinds, card)
@@ -310,7 +324,7 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
     br = x.ctx.cards[key].breaker
     if br is not None and br.one_ice_per_run:
         w.used_on += ((key, ice),)
-    w.broke_in += ((key, encounter_id(w)),)
+    w.broke_in += ((key, encounter_id(w)),) * max(1, len(plan.todo))  # one per subroutine broken (Hammer counts)
     w.broke_subs += tuple((key, encounter_id(w), n) for n in plan.todo)
     c.note("broke_with", side=RUNNER, breaker=key, ice=ice, subs=", ".join(map(str, plan.todo)) or msg("engine.none"),
            own=strength_of(x, key) or 0, ice_strength=plan.ice_strength, n=plan.total, pool=pool, bp=bp,

@@ -122,6 +122,7 @@ class RunFields(metaclass=Layout):
     hosts: tuple[tuple[str, str], ...] = ()  # (card, ice) a Runner card was moved onto this run (Ika)
     gained_subtypes: tuple[tuple[str, str, str], ...] = ()  # (ice, subtype, encounter) gained until the encounter ends
     jack_costs: tuple[tuple[str, str], ...] = ()
+    clicks_broke: bool = False          # a Runner's action lost clicks and broke subroutines this run (Zed 2.0)
     picks: tuple[tuple[str, str, str], ...] = ()  # (the card whose effect picked, the card picked, the encounter)
     # limited breaker abilities (`engine.limits`): their uses, skipped subroutines, the turn so far
     once_used: tuple[tuple[str, str, str], ...] = ()  # (breaker, "break 1" / "pump 0", "run" or the encounter)

@@ -354,6 +354,9 @@ def apply_action(x: Executor, a: Action, st: Step) -> None:
                 raise ScenarioError("only_approached_ice_at", occ=x.occ(st), c=e.name, i=w.ice,
                                     where=a.where, line=a.line, source=x.ctx.sc.source)
     w.applied |= {a.index}
+    kinds = {e.kind for e in a.effects}
+    if a.side == RUNNER and "break" in kinds and kinds & {"lose_clicks", "spend_clicks"}:
+        w.clicks_broke = True  # breaking by losing clicks (a bioroid's own ability), written as one action
     x.emit(ACTION, "action", st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
     x.resolve(a.effects, a.side, st, action=a)
     settle(x, st)

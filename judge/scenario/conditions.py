@@ -44,6 +44,7 @@ CONDITIONS: dict[str, str] = {
     "link": "count",                # the Runner has at least N link (`runner.link`)
     "clicks_gained": "count",       # the Runner gained at least N clicks during this turn's runs so far (Pichação)
     "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
+    "clicks_broke": "bool",         # an action of the Runner this run lost or spent clicks and broke subroutines (Zed 2.0)
     "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)
     "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
     # icebreakers-b (docs/encounter.md "Costs and limits")

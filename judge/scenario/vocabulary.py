@@ -67,7 +67,8 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
 RUNNER_KINDS = ("runner_card", "program", "hardware", "resource", "resource_or_hardware", "icebreaker",
                 "ai_program", "program_not_decoder_fracter_killer")
 SWAP_KINDS = ("other_ice", "two_other_ice", "ice_of_same_server", "ice_in_hq")
-PICK_KINDS = RUNNER_KINDS + ("card_in_hq",) + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this")
+PICK_KINDS = RUNNER_KINDS + ("card_in_hq",) + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this",
+                                                            "advanceable")
 # `pay: N, from: stealth`: only credits hosted on installed stealth cards pay (Mu Safecracker)
 PAY_SOURCES = ("stealth",)
 
@@ -123,7 +124,7 @@ _SPECS = (
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),
     EffectSpec("forbid", Shape.WORD, ("until",), choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash", "bypass", "end_run",
-                                                                 "root_abilities", "identity_abilities")),
+                                                        "root_abilities", "identity_abilities", "break_with_ai", "break_more_than_one")),
     EffectSpec("allow", Shape.WORD, choices=("jack_out", "jack_out_here")),
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
     EffectSpec("breach", Shape.SERVER, ("root",)),      # another server breached after this one (Divide and Conquer)
@@ -169,6 +170,7 @@ _SPECS = (
     EffectSpec("swap_pick", Shape.WORD, ("picker", "if_picked", "once_per_run", "then"), choices=SWAP_KINDS),  # ice swapped with picked ice
     EffectSpec("derez_pick", Shape.WORD, ("picker", "if_picked"), choices=("rezzed_ice_of_attacked_server",)),
     EffectSpec("rez_pick", Shape.WORD, ("picker", "if_picked"), choices=("derezzed_by_this",)),  # ignoring all costs
+    EffectSpec("advance_pick", Shape.WORD, ("picker", "if_picked"), choices=("advanceable",)),  # 1 advancement counter
     EffectSpec("pick", Shape.CARD),  # written as an action: the card the pick resolving at this step takes
     # the encountered ice gains a subtype until the encounter ends (Engolo: code gate; Laamb: barrier)
     EffectSpec("gain_subtype", Shape.WORD, choices=("barrier", "code gate", "sentry")),
@@ -182,7 +184,7 @@ _SPECS = (
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
 BARE: tuple[str, ...] = tuple(s.name for s in _SPECS if s.shape is Shape.NONE)
-PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick")  # the effects a `pick:` action names the card of
+PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick", "advance_pick")  # the effects a `pick:` action names the card of
 
 
 def names(*shapes: Shape) -> tuple[str, ...]:

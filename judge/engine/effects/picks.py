@@ -20,8 +20,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...i18n import msg
-from ...scenario import CORP, RUNNER, Card, Effect
+from ...scenario import CORP, RUNNER, Card, Effect, walk_effects
 from .. import board
+from ..boardstate import counters_on, with_counters
 from ..encounter import encounter_id
 from .core import Call, applies
 from .ice import leave
@@ -54,6 +55,27 @@ def _all_ice(c: Call) -> list[str]:
     return [ice for _, sl in c.x.w.slots for _, ice in sl if ice]
 
 
+def _installed_corp(c: Call) -> list[str]:
+    """Installed Corp cards: ice, then the roots and the remote servers' cards (not HQ, R&D, Archives)."""
+    w = c.x.w
+    cards = _all_ice(c) + [k for _, ks in w.root for k in ks]
+    return cards + [k for srv, ks in w.contents if srv not in ("HQ", "R&D", "Archives") for k in ks]
+
+
+def _advanceable(card: Card) -> bool:
+    """A card the Corp can advance, as far as the judge knows: an agenda, a card given advancement
+    counters, or one whose strength or effects count them (Ice Wall, Hadrian's Wall, Colossus)."""
+    if card.type == "agenda" or any(k == "advancement" for k, _ in card.counters or ()):
+        return True
+    if card.strength_plus is not None and card.strength_plus.count == "advancement_counters":
+        return True
+    effects = [e for ab in card.abilities for e in walk_effects(ab.effects)] + [
+        e for sub in card.subroutines for e in walk_effects(sub.effects)]
+    conds = [k for ab in card.abilities for k, _ in ab.conditions] + [
+        k for e in effects if e.kind == "only_if" and isinstance(e.arg, tuple) for k, _ in e.arg]
+    return "advancement_counters" in conds
+
+
 def eligible(c: Call, kind: str) -> list[str]:
     """The cards the pick may take now, in the board's order."""
     x, w = c.x, c.x.w
@@ -68,6 +90,8 @@ def eligible(c: Call, kind: str) -> list[str]:
         return [k for k in board.cards_in(w.contents, "HQ") if x.ctx.cards[k].is_ice]
     if kind == "rezzed_ice_of_attacked_server":
         return [k for _, k in board.slots_of(w, w.server) if k and k in w.rezzed]
+    if kind == "advanceable":
+        return [k for k in _installed_corp(c) if _advanceable(x.ctx.cards[k])]
     if kind == "derezzed_by_this":
         return [k for s, k, _ in w.picks if s == c.source and k not in w.rezzed and board.installed(w, k)]
     return [k.key for k in x.ctx.sc.runner_cards if k.side == RUNNER and fits(k, kind) and x.in_play(k.key)]
@@ -239,6 +263,18 @@ def rez_pick(c: Call) -> None:
         w.rezzed |= {card}
         w.rezzed_ever |= {card}
         c.note("rezzed_free", side=CORP, card=card)
+
+
+@applies("advance_pick")
+def advance_pick(c: Call) -> None:
+    """One advancement counter on a picked card the Corp can advance (Pravdivost Consulting)."""
+    cards, made = _pick(c)
+    w = c.x.w
+    for card in cards if made else ():
+        w.sides = replace(w.sides, counted=w.sides.counted | {card})
+        w.sides = with_counters(w.sides, card, "advancement", 1)
+        c.note("counters_placed", card=card, n=1, what=msg("engine.counter_kinds.advancement"),
+               total=counters_on(w.sides, card).get("advancement", 0))
 
 
 @applies("pick")
