@@ -248,3 +248,20 @@ def test_a_copy_use_turns_a_hosted_copy_facedown_for_the_rest_of_the_turn():
     uncounted = go(hq(ice("W1"), ice("W2"), ice("W3")), [brk("Doll", n) for n in ("W1", "W2", "W3")],
                    cards=[{k: v for k, v in b.items() if k != "copies"}])
     assert uncounted.status == "successful"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_cards_show_says_the_costs_and_limits_beyond_credits(lang):
+    from judge.cards.model import model
+    from judge.cli.catalogue import _breaker_lines
+
+    spike = "\n".join(_breaker_lines(model("pressure_spike").card["breaker"], lang))
+    yusuf = "\n".join(_breaker_lines(model("yusuf").card["breaker"], lang))
+    utae = "\n".join(_breaker_lines(model("utae").card["breaker"], lang))
+    shib = "\n".join(_breaker_lines(model("shibboleth").card["breaker"], lang))
+    if lang == "en":
+        assert "once per run" in spike and "at least 4 agenda point(s)" in spike
+        assert yusuf.count("virus counter of any installed card") == 2
+        assert "for 1 credit(s) each" in utae and "strength -2 while" in shib
+    else:
+        assert "런마다 한 번" in spike and "바이러스 토큰" in yusuf and "하나당 1 크레딧" in utae and "강도 -2" in shib

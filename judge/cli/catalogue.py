@@ -169,15 +169,38 @@ def _breaker_lines(b: dict | None, lang: str) -> list[str]:
     for x in b.get("break", []):
         kinds = subtype_words(tuple(x["subtypes"]) if isinstance(x["subtypes"], list) else ("any",)).text(lang)
         subs = x.get("subs", 1)
-        key = "breaks_any" if subs in (0, "any") else "breaks"
-        out.append("  " + t(f"cli.cards.label.{key}", lang, kinds=kinds, subs=subs, cost=x["cost"]))
+        key = "breaks_x" if x.get("x") else "breaks_any" if subs in (0, "any") else "breaks"
+        out.append("  " + t(f"cli.cards.label.{key}", lang, kinds=kinds, subs=subs, cost=x["cost"]) + _limits(x, lang))
     for p in b.get("pump", []):
         key, per = ("pump_per", t(f"cli.cards.label.per_{p['per']}", lang)) if p.get("per") else ("pump", "")
         out.append("  " + t(f"cli.cards.label.{key}", lang, n=p.get("strength", 0), per=per, cost=p["cost"],
-                            until=t(f"engine.until.{p.get('until', 'encounter_ends')}", lang)))
+                            until=t(f"engine.until.{p.get('until', 'encounter_ends')}", lang)) + _limits(p, lang))
     if b.get("strength_per"):
         out.append("  " + t("cli.cards.label.strength_per", lang, per=t(f"cli.cards.label.per_{b['strength_per']}", lang)))
+    for w in b.get("strength_when", []):
+        out.append("  " + t("cli.cards.label.strength_when", lang, n=f"{w['strength']:+d}", conds=_conds(w["if"], lang)))
     return out
+
+
+def _conds(conds: dict, lang: str) -> str:
+    return ", ".join(t("engine.conditions.not", lang, what=t(f"engine.conditions.{k}", lang, v="")) if v is False
+                     else t(f"engine.conditions.{k}", lang, v="" if v is True else v) for k, v in conds.items())
+
+
+def _limits(a: dict, lang: str) -> str:
+    """What a break ability or a pump adds to its credits (docs/encounter.md "Costs and limits")."""
+    parts = []
+    if a.get("counter"):
+        key = "limit_counter_any" if a.get("from") == "any" else "limit_counter"
+        parts.append(t(f"cli.cards.label.{key}", lang, kind=t(f"engine.counter_kinds.{a['counter']}", lang)))
+    parts += [t(f"cli.cards.label.limit_{k}", lang) for k in ("trash", "copy", "stealth") if a.get(k)]
+    if a.get("once_per"):
+        parts.append(t(f"cli.cards.label.limit_once_{a['once_per']}", lang))
+    if a.get("where"):
+        parts.append(t(f"cli.cards.label.limit_where_{a['where']}", lang))
+    if a.get("if"):
+        parts.append(t("cli.cards.label.limit_if", lang, conds=_conds(a["if"], lang)))
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 @cards.command("show")
