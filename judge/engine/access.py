@@ -118,6 +118,7 @@ def access_cards(x: Executor, st: Step) -> None:
         return
     # The Runner breaches the server (NSG 6.9.5b; FFG: the access begins), declared successful or not:
     # "whenever the Runner breaches" abilities resolve before the number of cards is fixed.
+    w.breach_from = len(w.accessed)
     resolve_moments(x, st, ("breach",), with_actions=False)
     if x.interrupted(st):
         return
@@ -129,12 +130,14 @@ def access_cards(x: Executor, st: Step) -> None:
         k = chosen[n]
         n += 1
         if x.interrupted(st):
+            breach_ends(x, st)
             return
         if k not in board.cards_in(w.contents, w.server) and k not in board.cards_in(w.root, w.server):
             x.emit(ACTION, "candidate_left", st, card=k)  # CR 7.4.5: it left the server
             continue
         _access_one(x, st, k, per_card, later)
         if x.interrupted(st):
+            breach_ends(x, st)
             return
         if archives is not None and x.rs.breach_adds_candidates:
             # CR 7.4.6d: a card that entered Archives during its breach is a new candidate (a
@@ -144,7 +147,17 @@ def access_cards(x: Executor, st: Step) -> None:
                 if w.access_only is None or new in w.access_only:
                     chosen.append(new)
                     x.emit(ACTION, "new_candidate", st, card=new)
+    breach_ends(x, st)
     _elsewhere(x, st, per_card, later, breaches=True)
+
+
+def breach_ends(x: Executor, st: Step) -> None:
+    """The breach is over (its last card accessed, or the run ended during it): "when the breach
+    ends" abilities resolve (Mwanza City Grid); `{count: breach_accessed}` counts that breach's
+    accesses."""
+    found = abilities(x, "breach_ends")
+    for item in found[RUNNER] + found[CORP]:
+        fire(x, st, item)
 
 
 def _elsewhere(x: Executor, st: Step, per_card: dict[str, list[tuple[Action, Effect]]],
@@ -173,6 +186,7 @@ def _breach_other(x: Executor, st: Step, server: str, root: bool,
     """One more server breached (its abilities, then its cards); False when the run was interrupted."""
     w = x.w
     w.breaching, w.access_more, w.access_only, w.access_order = server, 0, None, None
+    w.breach_from = len(w.accessed)
     if root:
         x.emit(ACTION, "breach_other", st, side=RUNNER, server=server)
     else:
@@ -186,11 +200,12 @@ def _breach_other(x: Executor, st: Step, server: str, root: bool,
     x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
     for k in chosen:
         if x.interrupted(st):
-            return False
+            break
         if k not in board.cards_in(w.contents, server) and k not in board.cards_in(w.root, server):
             x.emit(ACTION, "candidate_left", st, card=k)
             continue
         _access_one(x, st, k, per_card, later)
+    breach_ends(x, st)
     return not x.interrupted(st)
 
 

@@ -26,6 +26,8 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         return w.sides.tags
     if what == "grip":
         return w.sides.grip or 0
+    if what in ("clicks", "scored_agendas", "advanced_ice", "breach_accessed"):
+        return _board_count(x, what, card)
     if what == "passed_distinct":
         return len(set(w.passed))
     if what == "subroutines":  # of the ice of the moment (Femme Fatale: 1 credit per subroutine)
@@ -35,6 +37,33 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return sum(1 for n in range(1, len(ice.subroutines) + 1) if n not in w.broken) if ice else 0
     return len(getattr(w, what))
+
+
+def _board_count(x: Executor, what: str, card: str | None) -> int:
+    """The Runner's clicks left, the agendas in their score area (given, plus those stolen this
+    run), the advanced ice protecting the card's server, the accesses of the breach going on."""
+    w = x.w
+    if what == "breach_accessed":  # Mwanza City Grid: every access of this breach, a card twice if accessed twice
+        return len(w.accessed) - w.breach_from
+    if what == "advanced_ice":  # Cayambe Grid: ice of the card's server with an advancement counter
+        home = _home(x, card) if card else None
+        ice = [k for _, k in board.slots_of(w, home) if k] if home else []
+        for k in ice:
+            if k not in w.sides.counted and f"advanced:{k}" not in w.said:
+                w.said |= {f"advanced:{k}"}
+                x.emit(WARNING, "w_counters_not_given", card=k, what=msg("engine.counter_kinds.advancement"))
+        return sum(1 for k in ice if counters_on(w.sides, k).get("advancement", 0) > 0)
+    known = w.sides.clicks if what == "clicks" else w.sides.agendas
+    if known is None and f"count:{what}" not in w.said:  # not given: counted as none, and said once
+        w.said |= {f"count:{what}"}
+        x.emit(WARNING, "w_count_not_given", card=card or "", what=msg(f"engine.counts.{what}"))
+    return (known or 0) + (len(w.stolen) if what == "scored_agendas" else 0)
+
+
+def _home(x: Executor, key: str) -> str | None:
+    """The server a card protects or is installed in."""
+    where = board.slot_of(x.w, key)
+    return where[0] if where else next((s for s, keys in x.w.root + x.w.contents if key in keys), None)
 
 
 def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
@@ -59,9 +88,7 @@ def _server_is(x: Executor, card: Card, value: str) -> bool:
             return True
         return card.chosen == srv
     if value == "this":  # the server the card protects or is installed in
-        where = board.slot_of(x.w, card.key)
-        home = where[0] if where else next((s for s, keys in x.w.root + x.w.contents if card.key in keys), None)
-        return home == srv
+        return _home(x, card.key) == srv
     return srv == value
 
 
@@ -118,6 +145,19 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return isinstance(value, int) and w.sides.grip >= value
     if key == "link":
         return isinstance(value, int) and w.sides.link >= value
+    if key == "protected":
+        return board.has_ice(w, w.breaching or w.server) == value
+    if key == "rezzed":
+        return (card.key in w.rezzed) == value
+    if key == "ice_chosen":
+        return (w.ice is not None and card.chosen is not None and x.ctx.names.get(card.chosen, card.chosen) == w.ice) == value
+    if key == "clicks":
+        if w.sides.clicks is None:  # not given: taken to hold, and said once
+            if "clicks_condition" not in w.said:
+                w.said |= {"clicks_condition"}
+                x.emit(WARNING, "w_clicks_not_given", card=card.key)
+            return value is not False
+        return isinstance(value, int) and w.sides.clicks >= value
     if key.endswith("_counters"):
         return isinstance(value, int) and counters_on(w.sides, card.key).get(key[:-len("_counters")], 0) >= value
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed

@@ -81,6 +81,7 @@ class RunFields(metaclass=Layout):
     replaced_by: str | None = None      # the card whose replacement of the access applies
     replace_offers: tuple[tuple[str, str | Text], ...] = ()  # (card, what) of every replacement offered
     breaching: str | None = None        # the server breached now when it is not the attacked one
+    breach_from: int = 0                # len(accessed) when the breach going on began (`breach_accessed`)
     extra_breaches: tuple[tuple[str, bool], ...] = ()  # (server, its root too) breached after the attacked one
     extra_access: tuple[str, ...] = ()  # cards outside the attacked server to access (Pinhole Threading)
     replaced_then: tuple[Effect, ...] = ()  # what the applying replacement does (`then:` of instead_of_access)

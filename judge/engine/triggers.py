@@ -61,6 +61,8 @@ def _candidates(x: Executor, m: Moment, accessed: str | None) -> list[Card]:
     w, sc, cards = x.w, x.ctx.sc, x.ctx.cards
     out: list[Card] = list(sc.runner_cards) + list(sc.corp_cards)
     out += [cards[k] for k in board.cards_in(w.root, w.server)]
+    if w.breaching and m.name in ("breach", "breach_ends"):  # another server breached: its root's "whenever breached"
+        out += [cards[k] for k in board.cards_in(w.root, w.breaching) if cards[k] not in out]
     if w.server not in CENTRALS:  # cards in HQ, R&D and Archives are not in play: only "when accessed"
         out += [cards[k] for k in board.cards_in(w.contents, w.server)]
     if m.ice and w.ice:

@@ -26,6 +26,8 @@ def carry(fresh: State, before: State) -> State:
     if sides.clicks is not None:
         sides = replace(sides, clicks=sides.clicks - 1)
     sides = replace(sides, used_bids=frozenset())
+    if sides.agendas is not None:  # the agendas stolen in the run before are in the score area now
+        sides = replace(sides, agendas=sides.agendas + len(before.stolen))
     # "for the remainder of the turn": strength changes `until: turn_ends` last into the next runs
     lasting = tuple(b for b in before.boosts if b[2] == "turn_ends")
     return evolve(fresh, sides=sides, boosts=lasting + fresh.boosts, **{k: getattr(before, k) for k in CARRIED})

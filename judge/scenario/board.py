@@ -21,11 +21,11 @@ __all__ = ["EXPECT_BOARD", "COUNTER_KINDS", "RUNNER_KEYS", "CORP_KEYS", "Sides",
 
 COUNTER_KINDS = ("virus", "power", "advancement", "agenda", "credit")
 DAMAGE_KINDS = ("net", "meat", "core")
-RUNNER_KEYS = ("tags", "grip", "link", "clicks")  # beside `credits` and `cards`
+RUNNER_KEYS = ("tags", "grip", "link", "clicks", "agendas")  # beside `credits` and `cards`
 CORP_KEYS = ("clicks",)                          # beside `bad_publicity` (and the encounter's `credits`)
 # what an amount or a `count` condition may count on the board: the Runner's tags, the cards in the
 # grip, and counters of a kind on the card whose effect it is (or the ice of the moment)
-BOARD_COUNTS = ("tags", "grip") + tuple(f"{k}_counters" for k in COUNTER_KINDS)
+BOARD_COUNTS = ("tags", "grip", "clicks", "scored_agendas") + tuple(f"{k}_counters" for k in COUNTER_KINDS)
 
 
 # the board's expectations (beside `expect.EXPECT_KEYS`): the Runner's tags, damage taken by kind,
@@ -64,6 +64,7 @@ class Sides:
     link: int = 0
     clicks: int | None = None
     corp_clicks: int | None = None
+    agendas: int | None = None  # agendas in the Runner's score area when the run begins (Giordano Memorial Field)
 
 
 def parse_counters(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, int], ...]:
@@ -90,4 +91,5 @@ def parse_sides(V: Validator, runner: dict[str, Any], corp: dict[str, Any]) -> S
         grip=_grip(V, runner["grip"], ("runner", "grip")) if "grip" in runner else None,
         link=V.integer(runner.get("link", 0), ("runner", "link"), 0, 100),
         clicks=V.integer(runner["clicks"], ("runner", "clicks"), 0, 20) if "clicks" in runner else None,
-        corp_clicks=V.integer(corp["clicks"], ("corp", "clicks"), 0, 20) if "clicks" in corp else None)
+        corp_clicks=V.integer(corp["clicks"], ("corp", "clicks"), 0, 20) if "clicks" in corp else None,
+        agendas=V.integer(runner["agendas"], ("runner", "agendas"), 0, 20) if "agendas" in runner else None)

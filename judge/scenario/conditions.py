@@ -39,12 +39,16 @@ CONDITIONS: dict[str, str] = {
     "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
     "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)
     "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
+    "protected": "bool",            # the attacked (or breached) server has ice protecting it (Argus Crackdown)
+    "rezzed": "bool",               # the card itself is rezzed (Angelique Garza Correa's ambush)
+    "clicks": "count",              # the Runner has at least N clicks left (`runner.clicks`; not given: taken to hold, and said)
+    "ice_chosen": "bool",           # the ice of the moment is the card the card's `chosen:` names (Oversight AI's host)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
 }
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached",
-          "subroutines", "unbroken") + BOARD_COUNTS
+          "subroutines", "unbroken", "breach_accessed", "advanced_ice") + BOARD_COUNTS
 
 
 def parse_conditions(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, object], ...]:
