@@ -24,12 +24,21 @@ def _chosen(x: Executor, st: Step) -> list[str]:
     chosen += list(board.cards_in(w.root, w.server))
     if w.access_order is not None:
         chosen = _ordered(chosen, w.access_order, contents if w.server == "R&D" else [])
+    chosen = _never(x, st, chosen)
     if w.access_only is not None:
         for k in chosen:
             if k not in w.access_only:
                 x.emit(ACTION, "access_blocked", st, card=k)
         chosen = [k for k in chosen if k in w.access_only]
     return chosen
+
+
+def _never(x: Executor, st: Step, chosen: list[str]) -> list[str]:
+    """The candidates without the cards an effect keeps from being accessed this run (`not_accessed`)."""
+    for k in chosen:
+        if k in x.w.access_never:
+            x.emit(ACTION, "access_blocked", st, card=k)
+    return [k for k in chosen if k not in x.w.access_never]
 
 
 def _ordered(chosen: list[str], order: tuple[str, ...], fixed: list[str]) -> list[str]:
@@ -197,6 +206,7 @@ def _breach_other(x: Executor, st: Step, server: str, root: bool,
     contents = list(board.cards_in(w.contents, server))
     chosen = contents[:1 + w.access_more] if server in ("HQ", "R&D") else contents
     chosen += list(board.cards_in(w.root, server)) if root else []
+    chosen = _never(x, st, chosen)
     x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
     for k in chosen:
         if x.interrupted(st):

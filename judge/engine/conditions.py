@@ -151,12 +151,14 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (card.key in w.rezzed) == value
     if key == "ice_chosen":
         return (w.ice is not None and card.chosen is not None and x.ctx.names.get(card.chosen, card.chosen) == w.ice) == value
-    if key == "clicks":
-        if w.sides.clicks is None:  # not given: taken to hold, and said once
+    if key in ("clicks", "clicks_below"):
+        if w.sides.clicks is None:  # not given: the Runner is taken to have clicks left, and said once
             if "clicks_condition" not in w.said:
                 w.said |= {"clicks_condition"}
                 x.emit(WARNING, "w_clicks_not_given", card=card.key)
-            return value is not False
+            return key == "clicks"
+        if key == "clicks_below":
+            return isinstance(value, int) and w.sides.clicks < value
         return isinstance(value, int) and w.sides.clicks >= value
     if key.endswith("_counters"):
         return isinstance(value, int) and counters_on(w.sides, card.key).get(key[:-len("_counters")], 0) >= value

@@ -76,6 +76,7 @@ class RunFields(metaclass=Layout):
     used_turn: frozenset[tuple[str, int]] = frozenset()  # `first: turn` abilities used this turn (carried)
     access_more: int = 0
     access_only: tuple[str, ...] | None = None
+    access_never: tuple[str, ...] = ()  # cards that cannot be accessed for the rest of the run (`not_accessed`)
     replaced_access: str | Text | None = None  # what happens instead of access (its words)
     replaced_mandatory: bool = False
     replaced_by: str | None = None      # the card whose replacement of the access applies

@@ -42,6 +42,7 @@ CONDITIONS: dict[str, str] = {
     "protected": "bool",            # the attacked (or breached) server has ice protecting it (Argus Crackdown)
     "rezzed": "bool",               # the card itself is rezzed (Angelique Garza Correa's ambush)
     "clicks": "count",              # the Runner has at least N clicks left (`runner.clicks`; not given: taken to hold, and said)
+    "clicks_below": "count",        # the Runner has fewer than N clicks left (Manta Grid; not given: does not hold, and said)
     "ice_chosen": "bool",           # the ice of the moment is the card the card's `chosen:` names (Oversight AI's host)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
 }
