@@ -29,6 +29,7 @@ class BoardState:
     link: int = 0
     clicks: int | None = None          # the Runner's clicks left; None: not counted
     corp_clicks: int | None = None
+    won: tuple[str, ...] = ()          # servers of the turn's earlier successful runs (`won_run`)
     agendas: int | None = None         # agendas in the Runner's score area (given; stolen ones added as the turn goes)
     damage: tuple[int, int, int] = (0, 0, 0)  # net, meat, core taken this run
     flatlined: bool = False

@@ -145,6 +145,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return isinstance(value, int) and w.sides.grip >= value
     if key == "link":
         return isinstance(value, int) and w.sides.link >= value
+    if key == "won_run":
+        return isinstance(value, str) and value in w.sides.won
     if key == "protected":
         return board.has_ice(w, w.breaching or w.server) == value
     if key == "rezzed":

@@ -61,6 +61,7 @@ def _candidates(x: Executor, m: Moment, accessed: str | None) -> list[Card]:
     w, sc, cards = x.w, x.ctx.sc, x.ctx.cards
     out: list[Card] = list(sc.runner_cards) + list(sc.corp_cards)
     out += [cards[k] for k in board.cards_in(w.root, w.server)]
+    out += _anywhere(x, out)
     if w.breaching and m.name in ("breach", "breach_ends"):  # another server breached: its root's "whenever breached"
         out += [cards[k] for k in board.cards_in(w.root, w.breaching) if cards[k] not in out]
     if w.server not in CENTRALS:  # cards in HQ, R&D and Archives are not in play: only "when accessed"
@@ -70,6 +71,25 @@ def _candidates(x: Executor, m: Moment, accessed: str | None) -> list[Card]:
     if accessed and cards[accessed] not in out:  # "when accessed" of the card being accessed
         out.append(cards[accessed])
     return out
+
+
+def _anywhere(x: Executor, have: list[Card]) -> list[Card]:
+    """Installed Corp cards in other servers with an ability that reacts to runs on any server
+    (`anywhere: true`: Embolus, Reduced Service counting every successful run)."""
+    keys = x.ctx.anywhere
+    if not keys:
+        return []
+    w = x.w
+    here = {c.key for c in have}
+    return [x.ctx.cards[k] for k in keys if k not in here and board.installed(w, k)]
+
+
+def _here(x: Executor, card: Card) -> bool:
+    """The card is in the attacked (or breached) server's root or contents, or protects it."""
+    w = x.w
+    servers = {w.server, w.breaching} - {None}
+    return any(card.key in board.cards_in(w.root, s) or card.key in board.cards_in(w.contents, s)
+               for s in servers if s) or (board.slot_of(w, card.key) or ("",))[0] in servers
 
 
 def _installed_corp_card(x: Executor, card: Card) -> bool:
@@ -90,6 +110,8 @@ def _reacts(x: Executor, card: Card, i: int, ab: Ability, m: Moment, accessed: s
         return False
     if ab.ice is not None and ab.ice != w.ice:
         return False
+    if not ab.anywhere and card.key in x.ctx.anywhere and _installed_corp_card(x, card) and not _here(x, card):
+        return False  # in another server, only its abilities for runs anywhere react
     if m.run_card and card.key != x.ctx.sc.by:
         return False
     if ab.first_turn and (card.key, i) in w.used_turn:

@@ -26,6 +26,8 @@ def carry(fresh: State, before: State) -> State:
     if sides.clicks is not None:
         sides = replace(sides, clicks=sides.clicks - 1)
     sides = replace(sides, used_bids=frozenset())
+    if before.label == "successful":  # "a successful run on HQ this turn" (Hired Help)
+        sides = replace(sides, won=sides.won + (before.server,))
     if sides.agendas is not None:  # the agendas stolen in the run before are in the score area now
         sides = replace(sides, agendas=sides.agendas + len(before.stolen))
     # "for the remainder of the turn": strength changes `until: turn_ends` last into the next runs

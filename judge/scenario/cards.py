@@ -28,7 +28,7 @@ CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points",
              "strength_plus", "chosen")
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
-ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
+ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text", "anywhere")
 
 
 def _subroutine(V: Validator, s: Any, sp: YPath) -> Subroutine:
@@ -61,7 +61,8 @@ def _ability(V: Validator, a: Any, ap: YPath, side: str) -> Ability:
         cost=effects.parse_effects(V, a["cost"], ap + ("cost",), side) if "cost" in a else (),
         conditions=parse_conditions(V, a["if"], ap + ("if",)) if "if" in a else (),
         optional=V.boolean(a["optional"], ap + ("optional",)) if "optional" in a else False,
-        after=V.string(a["after"], ap + ("after",), kind="a_card_name") if "after" in a else None)
+        after=V.string(a["after"], ap + ("after",), kind="a_card_name") if "after" in a else None,
+        anywhere=V.boolean(a["anywhere"], ap + ("anywhere",)) if "anywhere" in a else False)
 
 
 def _bind_opt(v: object, key: str) -> object:

@@ -43,6 +43,7 @@ CONDITIONS: dict[str, str] = {
     "rezzed": "bool",               # the card itself is rezzed (Angelique Garza Correa's ambush)
     "clicks": "count",              # the Runner has at least N clicks left (`runner.clicks`; not given: taken to hold, and said)
     "clicks_below": "count",        # the Runner has fewer than N clicks left (Manta Grid; not given: does not hold, and said)
+    "won_run": "server",            # the Runner made a successful run on that server earlier this turn (a `runs:` turn)
     "ice_chosen": "bool",           # the ice of the moment is the card the card's `chosen:` names (Oversight AI's host)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
 }

@@ -72,7 +72,7 @@ def schema() -> dict[str, Any]:
     ability_props = {"when": {"enum": list(MOMENTS)}, "effect": {"$ref": "#/$defs/effect"},
                      "cost": {"$ref": "#/$defs/effect"}, "if": conditions, "optional": {"type": "boolean"},
                      "after": name, "first": {"oneOf": [{"type": "boolean"}, {"const": "turn"}]}, "server": name, "ice": name,
-                     "text": _words(MAX_TEXT)}
+                     "text": _words(MAX_TEXT), "anywhere": {"type": "boolean"}}
     ability = {"type": "object", "additionalProperties": False, "required": ["when", "effect"],
                "properties": {k: ability_props[k] for k in ABILITY_KEYS}}
     card_props = {

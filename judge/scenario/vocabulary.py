@@ -139,7 +139,11 @@ _SPECS = (
     # costs a player may decline, jack-out costs, a jack out offered inside an ability (docs/encounter.md)
     EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
     EffectSpec("offer_jack_out", Shape.NONE),
-    EffectSpec("rez_cost", Shape.AMOUNT),  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
+    EffectSpec("rez_cost", Shape.AMOUNT),
+    # additional costs of making the run, paid as it begins (`judge.engine.effects.runcost`; docs/board.md)
+    EffectSpec("run_cost", Shape.AMOUNT, cost=True),          # credits from the Runner's own pool
+    EffectSpec("run_cost_clicks", Shape.AMOUNT, cost=True),   # clicks
+    EffectSpec("run_cost_agendas", Shape.AMOUNT, cost=True),  # agendas trashed from the score area  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
