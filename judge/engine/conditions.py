@@ -10,7 +10,7 @@ from .protocol import Executor
 from .state import Flag, encounter_id
 from .trace import WARNING
 
-__all__ = ["holds", "failing", "amount", "counted"]
+__all__ = ["holds", "failing", "amount", "counted", "home_of"]
 
 
 def counted(x: Executor, what: str, card: str | None = None) -> int:
@@ -46,7 +46,7 @@ def _board_count(x: Executor, what: str, card: str | None) -> int:
     if what == "breach_accessed":  # Mwanza City Grid: every access of this breach, a card twice if accessed twice
         return len(w.accessed) - w.breach_from
     if what == "advanced_ice":  # Cayambe Grid: ice of the card's server with an advancement counter
-        home = _home(x, card) if card else None
+        home = home_of(x, card) if card else None
         ice = [k for _, k in board.slots_of(w, home) if k] if home else []
         for k in ice:
             if k not in w.sides.counted and f"advanced:{k}" not in w.said:
@@ -60,7 +60,7 @@ def _board_count(x: Executor, what: str, card: str | None) -> int:
     return (known or 0) + (len(w.stolen) if what == "scored_agendas" else 0)
 
 
-def _home(x: Executor, key: str) -> str | None:
+def home_of(x: Executor, key: str) -> str | None:
     """The server a card protects or is installed in."""
     where = board.slot_of(x.w, key)
     return where[0] if where else next((s for s, keys in x.w.root + x.w.contents if key in keys), None)
@@ -88,7 +88,7 @@ def _server_is(x: Executor, card: Card, value: str) -> bool:
             return True
         return card.chosen == srv
     if value == "this":  # the server the card protects or is installed in
-        return _home(x, card.key) == srv
+        return home_of(x, card.key) == srv
     return srv == value
 
 

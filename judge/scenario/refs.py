@@ -54,7 +54,7 @@ def _check(effects: Iterable[Effect], line: int | None, sc: Scenario, known: dic
         if EFFECTS[e.kind].shape is Shape.SERVER:
             named.append(e.arg)
         for s in named:
-            if s not in servers:
+            if s not in servers and not (s == THIS and e.kind == "move_runner"):  # `this`: the card's own server
                 raise ScenarioError("no_server_called_in", what=what, s=repr(s), line=e.line or line,
                                     source=sc.source)
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import cast
 
-from ...scenario import CORP, Card
+from ...scenario import CORP, THIS, Card
 from .. import board
+from ..conditions import home_of
 from ..state import Flag, Work
 from .core import Call, Position, applies
 
@@ -172,6 +173,8 @@ def move_runner(c: Call) -> None:
     """CR 6.2.8 / 6.1.2: the Runner moves to the outermost position of a server, which becomes
     the attacked server; the run goes on from approaching that ice (Letheia Nisei, Mirage)."""
     w, server = c.x.w, c.name
+    if server == THIS:  # the server the card is installed in (Letheia Nisei)
+        server = home_of(c.x, c.source or "") or w.server
     if Flag.REACHED_SUCCESS in w.flags or c.x.run_over():
         c.note("move_ineffective", server=server)  # CR 6.2.8c: no position in Success or Run Ends
         return
