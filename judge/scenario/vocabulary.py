@@ -103,7 +103,8 @@ _SPECS = (
     EffectSpec("bad_publicity", Shape.AMOUNT),
     EffectSpec("access_more", Shape.AMOUNT),
     EffectSpec("access_only", Shape.CARDS),
-    EffectSpec("not_accessed", Shape.CARD),  # that card cannot be accessed for the rest of the run (Adrian Seis, equal bids)
+    EffectSpec("not_accessed", Shape.CARD),
+    EffectSpec("trash_copy", Shape.CARD, cost=True),  # another copy of that card is revealed and trashed from HQ (The Twins)  # that card cannot be accessed for the rest of the run (Adrian Seis, equal bids)
     EffectSpec("instead_of_access", Shape.TEXT, ("mandatory", "then")),
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),

@@ -88,6 +88,25 @@ def uninstall(c: Call) -> bool:
     return True
 
 
+@applies("trash_copy")
+def trash_copy(c: Call) -> bool:
+    """The Corp reveals and trashes another copy of a card from HQ (The Twins): a cost. HQ's cards
+    not given: taken as done, and said; given without a copy: not paid, so what follows does not happen."""
+    w, key = c.x.w, c.name
+    hq = board.cards_in(w.contents, "HQ")
+    if not hq:
+        c.note("copy_hq_not_given", side=CORP, card=key)
+        return True
+    name = c.x.ctx.cards[key].name if key in c.x.ctx.cards else key
+    copy = next((k for k in hq if k != key and c.x.ctx.cards[k].name == name), None)
+    if copy is None:
+        c.note("copy_not_in_hq", side=CORP, card=key)
+        return False
+    w.contents = board.add_card(board.remove_card(w.contents, copy), "Archives", copy)
+    c.note("copy_trashed", side=CORP, card=copy)
+    return True
+
+
 @applies("move_ice")
 def move_ice(c: Call) -> None:
     w, key = c.x.w, c.name
