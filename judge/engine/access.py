@@ -86,6 +86,9 @@ def _after(x: Executor, st: Step, card: Card) -> None:
         x.emit(ACTION, "steal_forbidden", st, side=RUNNER, card=card.key, by=who)
         if x.rs.set_aside:
             w.set_aside += (card.key,)
+    elif card.type == "agenda" and not _steal_cost_paid(x, st, card):
+        if x.rs.set_aside:  # the Runner cannot pay the additional cost: the agenda stays
+            w.set_aside += (card.key,)
     elif card.type == "agenda":
         w.stolen += (card.key,)
         w.root = board.remove_card(w.root, card.key)
@@ -97,6 +100,24 @@ def _after(x: Executor, st: Step, card: Card) -> None:
         x.emit(ACTION, "set_aside", st, card=card.key)
     else:
         x.emit(ACTION, "stays", st, card=card.key)
+
+
+def _steal_cost_paid(x: Executor, st: Step, card: Card) -> bool:
+    """The additional costs to steal from the server breached (Red Herrings) are paid when the
+    Runner can (bad publicity credits first); False: they cannot, and the agenda is not stolen."""
+    w = x.w
+    server = w.breaching or w.server
+    costs = [(n, by) for s, n, by in w.steal_costs if s == server]
+    n = sum(c for c, _ in costs)
+    if not n:
+        return True
+    by = ", ".join(b for _, b in costs)
+    if not x.can_pay(n):
+        x.emit(ACTION, "steal_cost_unpaid", st, side=RUNNER, card=card.key, n=n, by=by)
+        return False
+    x.spend(n)
+    x.emit(ACTION, "steal_cost_paid", st, side=RUNNER, card=card.key, n=n, by=by)
+    return True
 
 
 def access_cards(x: Executor, st: Step) -> None:

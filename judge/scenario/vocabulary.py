@@ -104,7 +104,9 @@ _SPECS = (
     EffectSpec("access_more", Shape.AMOUNT),
     EffectSpec("access_only", Shape.CARDS),
     EffectSpec("not_accessed", Shape.CARD),
-    EffectSpec("trash_copy", Shape.CARD, cost=True),  # another copy of that card is revealed and trashed from HQ (The Twins)  # that card cannot be accessed for the rest of the run (Adrian Seis, equal bids)
+    EffectSpec("trash_copy", Shape.CARD, cost=True),
+    EffectSpec("purge", Shape.NONE),            # every virus counter is removed (Mavirus)
+    EffectSpec("steal_cost", Shape.AMOUNT),     # stealing from the breached server costs N more credits this run (Red Herrings)  # another copy of that card is revealed and trashed from HQ (The Twins)  # that card cannot be accessed for the rest of the run (Adrian Seis, equal bids)
     EffectSpec("instead_of_access", Shape.TEXT, ("mandatory", "then")),
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),
