@@ -176,7 +176,7 @@ def _decide(x: Executor, acts: list[Action]) -> list[Action]:
         if a.effects and all(e.kind == "decline" for e in a.effects):
             x.w.applied |= {a.index}
             x.emit(ACTION, "action", None, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
-            x.w.declined |= {e.name for e in a.effects}
+            x.w.declined |= {e.name for e in a.effects} | {f"{a.side}:{e.name}" for e in a.effects}
         else:
             rest.append(a)
     return rest
@@ -286,6 +286,15 @@ def _unmet(x: Executor, st: Step, card: Card, when: str, key: str, **args: Any) 
            extra=(("card", card.key), ("when", when), ("resolved", False)), **args)
 
 
+def _declined_by_its_player(declined: frozenset[str], card: Card) -> bool:
+    """The card's optional ability is declined: by its own player (the other player's `decline`
+    of it is their answer inside it: Mr. Hendrik's Runner losing clicks rather than the damage)."""
+    if card.key not in declined:
+        return False
+    other = CORP if card.side == RUNNER else RUNNER
+    return f"{card.side}:{card.key}" in declined or f"{other}:{card.key}" not in declined
+
+
 def fire(x: Executor, st: Step, item: Triggered) -> None:
     """Resolve a triggered ability: its conditions, its player's choice, its cost, then all its
     effects (completely, even if an earlier one ends the run)."""
@@ -297,7 +306,7 @@ def fire(x: Executor, st: Step, item: Triggered) -> None:
     if cond is not None:
         _unmet(x, st, card, when, "trigger_condition", cond=condition_text(cond))
         return
-    if ab.optional and card.key in w.declined:
+    if ab.optional and _declined_by_its_player(w.declined, card):
         _unmet(x, st, card, when, "trigger_declined")
         return
     if ab.first:  # "the first time ... this run": the first time it triggers, its conditions met
