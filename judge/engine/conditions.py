@@ -121,6 +121,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return bool(w.resolved_subs) == value
     if key == "ice_rezzed":
         return (w.ice is not None and w.ice in w.rezzed) == value
+    if key in ("runner_declined", "corp_declined"):  # who wrote the decline (`<side>:<card>`, beside the card)
+        return (f"{key[:-len('_declined')]}:{card.key}" in w.declined) == value
     if key == "declined":
         return (card.key in w.declined) == value
     if key == "corp_richer":  # the Corp's pool against the Runner's credits (bad publicity credits included)

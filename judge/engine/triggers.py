@@ -286,15 +286,6 @@ def _unmet(x: Executor, st: Step, card: Card, when: str, key: str, **args: Any) 
            extra=(("card", card.key), ("when", when), ("resolved", False)), **args)
 
 
-def _declined_by_its_player(declined: frozenset[str], card: Card) -> bool:
-    """The card's optional ability is declined: by its own player (the other player's `decline`
-    of it is their answer inside it: Mr. Hendrik's Runner losing clicks rather than the damage)."""
-    if card.key not in declined:
-        return False
-    other = CORP if card.side == RUNNER else RUNNER
-    return f"{card.side}:{card.key}" in declined or f"{other}:{card.key}" not in declined
-
-
 def fire(x: Executor, st: Step, item: Triggered) -> None:
     """Resolve a triggered ability: its conditions, its player's choice, its cost, then all its
     effects (completely, even if an earlier one ends the run)."""
@@ -306,7 +297,7 @@ def fire(x: Executor, st: Step, item: Triggered) -> None:
     if cond is not None:
         _unmet(x, st, card, when, "trigger_condition", cond=condition_text(cond))
         return
-    if ab.optional and _declined_by_its_player(w.declined, card):
+    if ab.optional and card.key in w.declined:
         _unmet(x, st, card, when, "trigger_declined")
         return
     if ab.first:  # "the first time ... this run": the first time it triggers, its conditions met

@@ -38,6 +38,8 @@ CONDITIONS: dict[str, str] = {
     "link": "count",                # the Runner has at least N link (`runner.link`)
     "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
     "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)
+    "runner_declined": "bool",      # the Runner wrote `decline: <this card>` at this step (Mr. Hendrik: both players answer)
+    "corp_declined": "bool",        # the Corp did
     "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
     "protected": "bool",            # the attacked (or breached) server has ice protecting it (Argus Crackdown)
     "rezzed": "bool",               # the card itself is rezzed (Angelique Garza Correa's ambush)
