@@ -275,3 +275,18 @@ def test_move_runner_this_is_the_cards_server_and_an_unknown_server_is_still_an_
         servers: {HQ: {cards: [Hedge Fund]}}
         actions: [{at: "5", by: corp, move_runner: this}]
         """)
+
+
+def test_successful_runs_before_the_scenario_and_bad_board_keys_say_where():
+    text = """
+    title: won before
+    run: {server: Server 1}
+    runner: {%s}
+    servers: {Server 1: {root: [{name: G, type: upgrade, rezzed: true, abilities: [{when: run_begins, if: {won_run: HQ}, effect: {gain: 1}}]}], cards: [{name: PAD, type: asset}]}}
+    """
+    assert _final(run_yaml(text % "credits: 0, successful_runs: [HQ]")).credits == 1
+    assert _final(run_yaml(text % "credits: 0, successful_runs: [R&D]")).credits == 0
+    for bad, where in (("successful_runs: HQ", "runner.successful_runs"), ("agendas: -1", "runner.agendas")):
+        with pytest.raises(ScenarioError) as err:
+            scenario(text % bad)
+        assert where in str(err.value)

@@ -53,7 +53,8 @@ def initial(sc: Scenario, cards: dict[str, Any]) -> BoardState:
         return replace(EMPTY, counters=counters, counted=counted) if counted else EMPTY
     return BoardState(tags=sides.tags, grip=sides.grip, link=sides.link,
                       clicks=None if sides.clicks is None else sides.clicks - 1,
-                      corp_clicks=sides.corp_clicks, agendas=sides.agendas, counters=counters, counted=counted)
+                      corp_clicks=sides.corp_clicks, agendas=sides.agendas, won=sides.won, counters=counters,
+                      counted=counted)
 
 
 def counters_on(bs: BoardState, card: str | None) -> dict[str, int]:

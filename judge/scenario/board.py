@@ -21,7 +21,7 @@ __all__ = ["EXPECT_BOARD", "COUNTER_KINDS", "RUNNER_KEYS", "CORP_KEYS", "Sides",
 
 COUNTER_KINDS = ("virus", "power", "advancement", "agenda", "credit")
 DAMAGE_KINDS = ("net", "meat", "core")
-RUNNER_KEYS = ("tags", "grip", "link", "clicks", "agendas")  # beside `credits` and `cards`
+RUNNER_KEYS = ("tags", "grip", "link", "clicks", "agendas", "successful_runs")  # beside `credits` and `cards`
 CORP_KEYS = ("clicks",)                          # beside `bad_publicity` (and the encounter's `credits`)
 # what an amount or a `count` condition may count on the board: the Runner's tags, the cards in the
 # grip, and counters of a kind on the card whose effect it is (or the ice of the moment)
@@ -65,6 +65,7 @@ class Sides:
     clicks: int | None = None
     corp_clicks: int | None = None
     agendas: int | None = None  # agendas in the Runner's score area when the run begins (Giordano Memorial Field)
+    won: tuple[str, ...] = ()   # servers the Runner ran successfully earlier this turn (`successful_runs`: Hired Help)
 
 
 def parse_counters(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, int], ...]:
@@ -92,4 +93,10 @@ def parse_sides(V: Validator, runner: dict[str, Any], corp: dict[str, Any]) -> S
         link=V.integer(runner.get("link", 0), ("runner", "link"), 0, 100),
         clicks=V.integer(runner["clicks"], ("runner", "clicks"), 0, 20) if "clicks" in runner else None,
         corp_clicks=V.integer(corp["clicks"], ("corp", "clicks"), 0, 20) if "clicks" in corp else None,
-        agendas=V.integer(runner["agendas"], ("runner", "agendas"), 0, 20) if "agendas" in runner else None)
+        agendas=V.integer(runner["agendas"], ("runner", "agendas"), 0, 20) if "agendas" in runner else None,
+        won=_servers_won(V, runner.get("successful_runs", []), ("runner", "successful_runs")))
+
+
+def _servers_won(V: Validator, v: Any, path: YPath) -> tuple[str, ...]:
+    """`successful_runs: [HQ]`: the servers of the turn's earlier successful runs, before the scenario's."""
+    return tuple(V.string(s, path + (i,), kind="a_server_name") for i, s in enumerate(V.seq(v, path, 20)))

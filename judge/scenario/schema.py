@@ -146,7 +146,8 @@ def schema() -> dict[str, Any]:
             "runner": {"type": "object", "additionalProperties": False, "properties": {
                 "credits": {"type": "integer", "minimum": 0}, "cards": cards,
                 **{k: {"type": "integer", "minimum": 0} for k in RUNNER_KEYS},
-                "grip": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": name}]}}},
+                "grip": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": name}]},
+                "successful_runs": {"type": "array", "items": name}}},
             "servers": {"type": "object", "additionalProperties": {
                 "type": ["object", "null"], "additionalProperties": False,
                 "properties": {"ice": cards, "root": cards, "cards": cards}}},
