@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from ..i18n import Text, has, in_lang, t
-from .model import THAT_ICE, Action, Amount, Card, Effect
+from .model import THAT_ICE, THIS, Action, Amount, Card, Effect
 from .vocabulary import EFFECTS, Shape
 
 __all__ = ["describe_effect", "describe_effects", "describe_action"]
@@ -47,6 +47,8 @@ def _arg(e: Effect, lang: str) -> object:
         return ", ".join(str(in_lang(a, lang)) for a in e.arg)
     if e.arg == THAT_ICE:
         return _w("that_ice", lang)
+    if e.arg == THIS and e.kind == "move_runner":  # the card's own server (Letheia Nisei)
+        return _w("this_server", lang)
     if e.arg == "all":
         return _w("all", lang)
     return in_lang(e.arg, lang)
