@@ -290,3 +290,17 @@ def test_successful_runs_before_the_scenario_and_bad_board_keys_say_where():
         with pytest.raises(ScenarioError) as err:
             scenario(text % bad)
         assert where in str(err.value)
+
+
+def test_move_runner_innermost_goes_to_the_innermost_ice_and_other_positions_are_refused():
+    text = """
+    title: innermost
+    run: {server: HQ}
+    servers: {HQ: {ice: [{name: Out, rezzed: true, subroutines: []}, {name: In, rezzed: true, subroutines: []}], cards: [Hedge Fund]}}
+    actions: [{at: "5", by: corp, move_runner: HQ%s}]
+    """
+    assert run_yaml(text % ", position: innermost").lists["approached"] == ["Out", "In", "In"]
+    assert run_yaml(text % "").lists["approached"] == ["Out", "In", "Out", "In"]
+    with pytest.raises(ScenarioError) as err:
+        scenario(text % ", position: {inward_of: Out}")
+    assert "position" in str(err.value)

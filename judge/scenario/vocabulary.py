@@ -95,7 +95,7 @@ _SPECS = (
     EffectSpec("move_ice", Shape.CARD, ("to", "position")),
     EffectSpec("swap_ice", Shape.PAIR),
     EffectSpec("change_server", Shape.SERVER),
-    EffectSpec("move_runner", Shape.SERVER),
+    EffectSpec("move_runner", Shape.SERVER, ("position",)),  # position: innermost (Mti Mwekundu); default outermost
     EffectSpec("encounter", Shape.ICE),
     EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may"), cost=True),
     EffectSpec("gain", Shape.AMOUNT),

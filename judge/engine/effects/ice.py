@@ -198,7 +198,9 @@ def move_runner(c: Call) -> None:
         c.note("move_ineffective", server=server)  # CR 6.2.8c: no position in Success or Run Ends
         return
     w.server = server
-    first = next(((s, i) for s, i in board.slots_of(w, server) if i), None)
+    ice = [(s, i) for s, i in board.slots_of(w, server) if i]
+    # the outermost ice, or with `position: innermost` the innermost (Mti Mwekundu: the ice just installed)
+    first = (ice[-1] if c.opt_position() == "innermost" else ice[0]) if ice else None
     w.pos, w.ice = ((server, first[0]), first[1]) if first else (None, None)
     if first:
         w.visit = board.visit(w, first[1])
