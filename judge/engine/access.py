@@ -25,6 +25,7 @@ def _chosen(x: Executor, st: Step) -> list[str]:
     chosen += list(board.cards_in(w.root, w.server))
     if w.access_order is not None:
         chosen = _ordered(chosen, w.access_order, contents if w.server == "R&D" else [])
+    chosen = _never(x, st, chosen)
     if w.access_only is not None:
         for k in chosen:
             if k not in w.access_only:
@@ -38,6 +39,14 @@ def _pile(w: Work, server: str) -> list[str]:
     after `access_from_bottom` (Showing Off)."""
     cards = list(board.cards_in(w.contents, server))
     return cards[::-1] if server == "R&D" and Flag.FROM_BOTTOM in w.flags else cards
+
+
+def _never(x: Executor, st: Step, chosen: list[str]) -> list[str]:
+    """The candidates without the cards an effect keeps from being accessed this run (`not_accessed`)."""
+    for k in chosen:
+        if k in x.w.access_never:
+            x.emit(ACTION, "access_blocked", st, card=k)
+    return [k for k in chosen if k not in x.w.access_never]
 
 
 def _ordered(chosen: list[str], order: tuple[str, ...], fixed: list[str]) -> list[str]:
@@ -85,6 +94,9 @@ def _after(x: Executor, st: Step, card: Card) -> None:
         x.emit(ACTION, "steal_forbidden", st, side=RUNNER, card=card.key, by=who)
         if x.rs.set_aside:
             w.set_aside += (card.key,)
+    elif card.type == "agenda" and not _steal_cost_paid(x, st, card):
+        if x.rs.set_aside:  # the Runner cannot pay the additional cost: the agenda stays
+            w.set_aside += (card.key,)
     elif card.type == "agenda":
         w.stolen += (card.key,)
         w.root = board.remove_card(w.root, card.key)
@@ -96,6 +108,24 @@ def _after(x: Executor, st: Step, card: Card) -> None:
         x.emit(ACTION, "set_aside", st, card=card.key)
     else:
         x.emit(ACTION, "stays", st, card=card.key)
+
+
+def _steal_cost_paid(x: Executor, st: Step, card: Card) -> bool:
+    """The additional costs to steal from the server breached (Red Herrings) are paid when the
+    Runner can (bad publicity credits first); False: they cannot, and the agenda is not stolen."""
+    w = x.w
+    server = w.breaching or w.server
+    costs = [(n, by) for s, n, by in w.steal_costs if s == server]
+    n = sum(c for c, _ in costs)
+    if not n:
+        return True
+    by = ", ".join(b for _, b in costs)
+    if not x.can_pay(n):
+        x.emit(ACTION, "steal_cost_unpaid", st, side=RUNNER, card=card.key, n=n, by=by)
+        return False
+    x.spend(n)
+    x.emit(ACTION, "steal_cost_paid", st, side=RUNNER, card=card.key, n=n, by=by)
+    return True
 
 
 def access_cards(x: Executor, st: Step) -> None:
@@ -129,6 +159,7 @@ def access_cards(x: Executor, st: Step) -> None:
     # The Runner breaches the server (NSG 6.9.5b; FFG: the access begins), declared successful or not:
     # "whenever the Runner breaches" abilities resolve before the number of cards is fixed.
     w.flags |= {Flag.BREACHED}
+    w.breach_from = len(w.accessed)
     resolve_moments(x, st, ("breach",), with_actions=False)
     if x.interrupted(st):
         return
@@ -140,12 +171,14 @@ def access_cards(x: Executor, st: Step) -> None:
         k = chosen[n]
         n += 1
         if x.interrupted(st):
+            breach_ends(x, st)
             return
         if k not in board.cards_in(w.contents, w.server) and k not in board.cards_in(w.root, w.server):
             x.emit(ACTION, "candidate_left", st, card=k)  # CR 7.4.5: it left the server
             continue
         _access_one(x, st, k, per_card, later)
         if x.interrupted(st):
+            breach_ends(x, st)
             return
         if archives is not None and x.rs.breach_adds_candidates:
             # CR 7.4.6d: a card that entered Archives during its breach is a new candidate (a
@@ -155,7 +188,17 @@ def access_cards(x: Executor, st: Step) -> None:
                 if w.access_only is None or new in w.access_only:
                     chosen.append(new)
                     x.emit(ACTION, "new_candidate", st, card=new)
+    breach_ends(x, st)
     _elsewhere(x, st, per_card, later, breaches=True)
+
+
+def breach_ends(x: Executor, st: Step) -> None:
+    """The breach is over (its last card accessed, or the run ended during it): "when the breach
+    ends" abilities resolve (Mwanza City Grid); `{count: breach_accessed}` counts that breach's
+    accesses."""
+    found = abilities(x, "breach_ends")
+    for item in found[RUNNER] + found[CORP]:
+        fire(x, st, item)
 
 
 def _elsewhere(x: Executor, st: Step, per_card: dict[str, list[tuple[Action, Effect]]],
@@ -185,6 +228,7 @@ def _breach_other(x: Executor, st: Step, server: str, root: bool,
     """One more server breached (its abilities, then its cards); False when the run was interrupted."""
     w = x.w
     w.breaching, w.access_more, w.access_only, w.access_order = server, 0, None, None
+    w.breach_from = len(w.accessed)
     if root:
         x.emit(ACTION, "breach_other", st, side=RUNNER, server=server)
     else:
@@ -195,14 +239,16 @@ def _breach_other(x: Executor, st: Step, server: str, root: bool,
     contents = _pile(w, server)
     chosen = contents[:1 + w.access_more] if server in ("HQ", "R&D") else contents
     chosen += list(board.cards_in(w.root, server)) if root else []
+    chosen = _never(x, st, chosen)
     x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
     for k in chosen:
         if x.interrupted(st):
-            return False
+            break
         if k not in board.cards_in(w.contents, server) and k not in board.cards_in(w.root, server):
             x.emit(ACTION, "candidate_left", st, card=k)
             continue
         _access_one(x, st, k, per_card, later)
+    breach_ends(x, st)
     return not x.interrupted(st)
 
 

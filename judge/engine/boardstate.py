@@ -29,6 +29,8 @@ class BoardState:
     link: int = 0
     clicks: int | None = None          # the Runner's clicks left; None: not counted
     corp_clicks: int | None = None
+    won: tuple[str, ...] = ()          # servers of the turn's earlier successful runs (`won_run`)
+    agendas: int | None = None         # agendas in the Runner's score area (given; stolen ones added as the turn goes)
     damage: tuple[int, int, int] = (0, 0, 0)  # net, meat, core taken this run
     flatlined: bool = False
     counters: Counters = ()
@@ -52,7 +54,8 @@ def initial(sc: Scenario, cards: dict[str, Any]) -> BoardState:
         return replace(EMPTY, counters=counters, counted=counted) if counted else EMPTY
     return BoardState(tags=sides.tags, grip=sides.grip, link=sides.link,
                       clicks=None if sides.clicks is None else sides.clicks - run_clicks(sc),
-                      corp_clicks=sides.corp_clicks, counters=counters, counted=counted)
+                      corp_clicks=sides.corp_clicks, agendas=sides.agendas, won=sides.won, counters=counters,
+                      counted=counted)
 
 
 def run_clicks(sc: Scenario) -> int:

@@ -13,7 +13,7 @@ from .protocol import Executor
 from .state import Flag, encounter_id
 from .trace import WARNING
 
-__all__ = ["holds", "failing", "amount", "counted", "link_now"]
+__all__ = ["holds", "failing", "amount", "counted", "link_now", "home_of"]
 
 
 def counted(x: Executor, what: str, card: str | None = None) -> int:
@@ -29,8 +29,10 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         return w.sides.tags
     if what == "grip":
         return w.sides.grip or 0
-    if what in ("clicks", "subroutines_resolved", "accessed_in_rd", "breach_accesses"):
+    if what in ("subroutines_resolved", "accessed_in_rd", "breach_accesses"):
         return _runner_count(x, what)
+    if what in ("clicks", "scored_agendas", "advanced_ice", "breach_accessed"):
+        return _board_count(x, what, card)
     if what == "passed_distinct":
         return len(set(w.passed))
     if what == "subroutines":  # of the ice of the moment (Femme Fatale: 1 credit per subroutine)
@@ -47,10 +49,8 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
 
 
 def _runner_count(x: Executor, what: str) -> int:
-    """The Runner's clicks left (none counted: 0, and `lose_clicks` says they are not counted), the
-    subroutines that resolved this run, or the cards of R&D itself accessed this run."""
-    if what == "clicks":
-        return x.w.sides.clicks or 0
+    """The subroutines that resolved this run, the cards this breach lets the Runner access, or the
+    cards of R&D itself accessed this run."""
     if what == "breach_accesses":  # HQ or R&D: one card plus what the breach's abilities added so far
         return 1 + x.w.access_more
     if what == "accessed_in_rd":  # R&D's own cards (as the scenario lists them), not its root
@@ -58,6 +58,33 @@ def _runner_count(x: Executor, what: str) -> int:
         pile = {c.key for c in rd.cards} if rd else set()
         return sum(1 for k in x.w.accessed if k in pile)
     return x.w.subs_resolved
+
+
+def _board_count(x: Executor, what: str, card: str | None) -> int:
+    """The Runner's clicks left, the agendas in their score area (given, plus those stolen this
+    run), the advanced ice protecting the card's server, the accesses of the breach going on."""
+    w = x.w
+    if what == "breach_accessed":  # Mwanza City Grid: every access of this breach, a card twice if accessed twice
+        return len(w.accessed) - w.breach_from
+    if what == "advanced_ice":  # Cayambe Grid: ice of the card's server with an advancement counter
+        home = home_of(x, card) if card else None
+        ice = [k for _, k in board.slots_of(w, home) if k] if home else []
+        for k in ice:
+            if k not in w.sides.counted and f"advanced:{k}" not in w.said:
+                w.said |= {f"advanced:{k}"}
+                x.emit(WARNING, "w_counters_not_given", card=k, what=msg("engine.counter_kinds.advancement"))
+        return sum(1 for k in ice if counters_on(w.sides, k).get("advancement", 0) > 0)
+    known = w.sides.clicks if what == "clicks" else w.sides.agendas
+    if known is None and f"count:{what}" not in w.said:  # not given: counted as none, and said once
+        w.said |= {f"count:{what}"}
+        x.emit(WARNING, "w_count_not_given", card=card or "", what=msg(f"engine.counts.{what}"))
+    return (known or 0) + (len(w.stolen) if what == "scored_agendas" else 0)
+
+
+def home_of(x: Executor, key: str) -> str | None:
+    """The server a card protects or is installed in."""
+    where = board.slot_of(x.w, key)
+    return where[0] if where else next((s for s, keys in x.w.root + x.w.contents if key in keys), None)
 
 
 def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
@@ -95,9 +122,7 @@ def _server_is(x: Executor, card: Card, value: str) -> bool:
             return True
         return card.chosen == srv
     if value == "this":  # the server the card protects or is installed in
-        where = board.slot_of(x.w, card.key)
-        home = where[0] if where else next((s for s, keys in x.w.root + x.w.contents if card.key in keys), None)
-        return home == srv
+        return home_of(x, card.key) == srv
     return srv == value
 
 
@@ -145,6 +170,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (that is not None and that in w.rezzed) == value
     if key == "clicks_broke":
         return w.clicks_broke == value
+    if key in ("runner_declined", "corp_declined"):  # who wrote the decline (`<side>:<card>`, beside the card)
+        return (f"{key[:-len('_declined')]}:{card.key}" in w.declined) == value
     if key == "declined":
         return (card.key in w.declined) == value
     if key == "corp_richer":  # the Corp's pool against the Runner's credits (bad publicity credits included)
@@ -178,6 +205,23 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return isinstance(value, int) and w.sides.grip >= value
     if key == "link":
         return isinstance(value, int) and link_now(x) >= value
+    if key == "won_run":
+        return isinstance(value, str) and value in w.sides.won
+    if key == "protected":
+        return board.has_ice(w, w.breaching or w.server) == value
+    if key == "rezzed":
+        return (card.key in w.rezzed) == value
+    if key == "ice_chosen":
+        return (w.ice is not None and card.chosen is not None and x.ctx.names.get(card.chosen, card.chosen) == w.ice) == value
+    if key in ("clicks", "clicks_below"):
+        if w.sides.clicks is None:  # not given: the Runner is taken to have clicks left, and said once
+            if "clicks_condition" not in w.said:
+                w.said |= {"clicks_condition"}
+                x.emit(WARNING, "w_clicks_not_given", card=card.key)
+            return key == "clicks"
+        if key == "clicks_below":
+            return isinstance(value, int) and w.sides.clicks < value
+        return isinstance(value, int) and w.sides.clicks >= value
     if key.endswith("_counters"):
         return isinstance(value, int) and counters_on(w.sides, card.key).get(key[:-len("_counters")], 0) >= value
     if key in BREAKING:

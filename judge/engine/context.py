@@ -95,6 +95,11 @@ class Context:
         triggers nothing, which the engine knows without looking at a card."""
         return frozenset(ab.when for c in self.cards.values() for ab in c.abilities)
 
+    @cached_property
+    def anywhere(self) -> tuple[str, ...]:
+        """Corp cards with an ability that reacts to runs on every server (`anywhere: true`)."""
+        return tuple(c.key for c in self.cards.values() if c.side == "corp" and any(ab.anywhere for ab in c.abilities))
+
     def with_actions(self, extra: dict[Occurrence, list[Action]]) -> Context:
         """This context with more actions at some step occurrences, after those written there
         (keys as in `actions`): what the explorer tries, one step at a time."""
@@ -105,6 +110,7 @@ class Context:
                       dropped=self.dropped)
         out.__dict__["whens"] = self.whens  # the cards are the same: their moments too
         out.__dict__["names"] = self.names
+        out.__dict__["anywhere"] = self.anywhere
         return out
 
     def actions_at(self, step_id: str, ice: str | None, visit: int) -> list[Action]:

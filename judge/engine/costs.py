@@ -33,7 +33,7 @@ def declined_here(c: Call) -> bool:
     for a in pending_actions(x, c.st):
         if a.effects and all(e.kind == "decline" for e in a.effects) and card in {e.name for e in a.effects}:
             x.w.applied |= {a.index}
-            x.w.declined |= {e.name for e in a.effects}
+            x.w.declined |= {e.name for e in a.effects} | {f"{a.side}:{e.name}" for e in a.effects}
             x.emit(ACTION, "action", c.st, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
             return True
     return False

@@ -65,6 +65,9 @@ def _candidates(x: Executor, m: Moment, accessed: str | None) -> list[Card]:
         return [cards[x.subject]] if x.subject is not None else []
     out: list[Card] = list(sc.runner_cards) + list(sc.corp_cards)
     out += [cards[k] for k in board.cards_in(w.root, w.server)]
+    out += _anywhere(x, out)
+    if w.breaching and m.name in ("breach", "breach_ends"):  # another server breached: its root's "whenever breached"
+        out += [cards[k] for k in board.cards_in(w.root, w.breaching) if cards[k] not in out]
     if w.server not in CENTRALS:  # cards in HQ, R&D and Archives are not in play: only "when accessed"
         out += [cards[k] for k in board.cards_in(w.contents, w.server)]
     if m.ice and w.ice:
@@ -74,6 +77,25 @@ def _candidates(x: Executor, m: Moment, accessed: str | None) -> list[Card]:
     if accessed and cards[accessed] not in out:  # "when accessed" of the card being accessed
         out.append(cards[accessed])
     return out
+
+
+def _anywhere(x: Executor, have: list[Card]) -> list[Card]:
+    """Installed Corp cards in other servers with an ability that reacts to runs on any server
+    (`anywhere: true`: Embolus, Reduced Service counting every successful run)."""
+    keys = x.ctx.anywhere
+    if not keys:
+        return []
+    w = x.w
+    here = {c.key for c in have}
+    return [x.ctx.cards[k] for k in keys if k not in here and board.installed(w, k)]
+
+
+def _here(x: Executor, card: Card) -> bool:
+    """The card is in the attacked (or breached) server's root or contents, or protects it."""
+    w = x.w
+    servers = {w.server, w.breaching} - {None}
+    return any(card.key in board.cards_in(w.root, s) or card.key in board.cards_in(w.contents, s)
+               for s in servers if s) or (board.slot_of(w, card.key) or ("",))[0] in servers
 
 
 def _installed_corp_card(x: Executor, card: Card) -> bool:
@@ -96,6 +118,8 @@ def _reacts(x: Executor, card: Card, i: int, ab: Ability, m: Moment, accessed: s
         return False
     if ab.ice is not None and _ice_named(x, card, ab.ice) not in (None, x.that_ice() if m.anywhere else w.ice):
         return False
+    if not ab.anywhere and card.key in x.ctx.anywhere and _installed_corp_card(x, card) and not _here(x, card):
+        return False  # in another server, only its abilities for runs anywhere react
     if m.run_card and card.key != x.ctx.sc.by:
         return False
     if ab.first_turn and (card.key, i) in w.used_turn:
@@ -173,7 +197,7 @@ def _decide(x: Executor, acts: list[Action]) -> list[Action]:
         if a.effects and all(e.kind == "decline" for e in a.effects):
             x.w.applied |= {a.index}
             x.emit(ACTION, "action", None, side=a.side, effect=a.effects, extra=(("action", a.index), ("line", a.line)))
-            x.w.declined |= {e.name for e in a.effects}
+            x.w.declined |= {e.name for e in a.effects} | {f"{a.side}:{e.name}" for e in a.effects}
         else:
             rest.append(a)
     return rest

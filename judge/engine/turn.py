@@ -33,6 +33,10 @@ def carry(fresh: State, before: State, sc: Scenario | None = None,
     if sides.clicks is not None:
         sides = replace(sides, clicks=sides.clicks - (run_clicks(sc) if sc is not None else 1))
     sides = replace(sides, used_bids=frozenset())
+    if before.label == "successful":  # "a successful run on HQ this turn" (Hired Help)
+        sides = replace(sides, won=sides.won + (before.server,))
+    if sides.agendas is not None:  # the agendas stolen in the run before are in the score area now
+        sides = replace(sides, agendas=sides.agendas + len(before.stolen))
     # "for the remainder of the turn": strength changes `until: turn_ends` last into the next runs
     lasting = tuple(b for b in before.boosts if b[2] == "turn_ends")
     # "a successful run this turn" and the points stolen so far (the threat level) for the next runs

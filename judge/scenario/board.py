@@ -21,11 +21,11 @@ __all__ = ["EXPECT_BOARD", "COUNTER_KINDS", "RUNNER_KEYS", "CORP_KEYS", "Sides",
 
 COUNTER_KINDS = ("virus", "power", "advancement", "agenda", "credit")
 DAMAGE_KINDS = ("net", "meat", "core")
-RUNNER_KEYS = ("tags", "grip", "link", "clicks", "points", "successful_runs")  # beside `credits` and `cards`
+RUNNER_KEYS = ("tags", "grip", "link", "clicks", "points", "agendas", "successful_runs")  # beside `credits` and `cards`
 CORP_KEYS = ("clicks", "points")                         # beside `bad_publicity` (and the encounter's `credits`)
 # what an amount or a `count` condition may count on the board: the Runner's tags, the cards in the
 # grip, and counters of a kind on the card whose effect it is (or the ice of the moment)
-BOARD_COUNTS = ("tags", "grip") + tuple(f"{k}_counters" for k in COUNTER_KINDS)
+BOARD_COUNTS = ("tags", "grip", "clicks", "scored_agendas") + tuple(f"{k}_counters" for k in COUNTER_KINDS)
 
 
 # the board's expectations (beside `expect.EXPECT_KEYS`): the Runner's tags, damage taken by kind,
@@ -67,6 +67,8 @@ class Sides:
     runner_points: int = 0              # agenda points each player has when the turn begins (threat)
     corp_points: int = 0
     successful_runs: int = 0            # successful runs the Runner made this turn before the scenario's first run
+    agendas: int | None = None  # agendas in the Runner's score area when the run begins (Giordano Memorial Field)
+    won: tuple[str, ...] = ()   # servers the Runner ran successfully earlier this turn (`successful_runs: [HQ]`: Hired Help)
 
 
 def parse_counters(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, int], ...]:
@@ -96,4 +98,14 @@ def parse_sides(V: Validator, runner: dict[str, Any], corp: dict[str, Any]) -> S
         corp_clicks=V.integer(corp["clicks"], ("corp", "clicks"), 0, 20) if "clicks" in corp else None,
         runner_points=V.integer(runner.get("points", 0), ("runner", "points"), 0, 20),
         corp_points=V.integer(corp.get("points", 0), ("corp", "points"), 0, 20),
-        successful_runs=V.integer(runner.get("successful_runs", 0), ("runner", "successful_runs"), 0, 20))
+        agendas=V.integer(runner["agendas"], ("runner", "agendas"), 0, 20) if "agendas" in runner else None,
+        **_successful_runs(V, runner.get("successful_runs", 0), ("runner", "successful_runs")))
+
+
+def _successful_runs(V: Validator, v: Any, path: YPath) -> dict[str, Any]:
+    """`successful_runs`: how many successful runs the Runner made this turn before the scenario's
+    (`2`), or the servers they were on (`[HQ]`: Hired Help's `won_run`, counted as that many)."""
+    if isinstance(v, list):
+        won = tuple(V.string(s, path + (i,), kind="a_server_name") for i, s in enumerate(V.seq(v, path, 20)))
+        return {"successful_runs": len(won), "won": won}
+    return {"successful_runs": V.integer(v, path, 0, 20), "won": ()}

@@ -33,7 +33,7 @@ CREDITS_FOR = ("icebreakers", "any", "trash", "its_run", "after_success")
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives",  # where a run event may run
         "central_not_run",  # a central server no earlier run of the turn attacked (Red Team; checked by `runs:`)
         "hq_or_rd")         # HQ or R&D (Severnius Stim Implant, Jailbreak)
-ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
+ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text", "anywhere")
 
 
 def _subroutine(V: Validator, s: Any, sp: YPath) -> Subroutine:
@@ -66,7 +66,8 @@ def _ability(V: Validator, a: Any, ap: YPath, side: str) -> Ability:
         cost=effects.parse_effects(V, a["cost"], ap + ("cost",), side) if "cost" in a else (),
         conditions=parse_conditions(V, a["if"], ap + ("if",)) if "if" in a else (),
         optional=V.boolean(a["optional"], ap + ("optional",)) if "optional" in a else False,
-        after=V.string(a["after"], ap + ("after",), kind="a_card_name") if "after" in a else None)
+        after=V.string(a["after"], ap + ("after",), kind="a_card_name") if "after" in a else None,
+        anywhere=V.boolean(a["anywhere"], ap + ("anywhere",)) if "anywhere" in a else False)
 
 
 def _bind_opt(v: object, key: str) -> object:

@@ -46,6 +46,8 @@ CONDITIONS: dict[str, str] = {
     "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
     "clicks_broke": "bool",         # an action of the Runner this run lost or spent clicks and broke subroutines (Zed 2.0)
     "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)
+    "runner_declined": "bool",      # the Runner wrote `decline: <this card>` at this step (Mr. Hendrik: both players answer)
+    "corp_declined": "bool",        # the Corp did
     "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
     # icebreakers-b (docs/encounter.md "Costs and limits")
     "threat": "count",              # a player has at least N agenda points (`runner.points`, `corp.points`, stolen)
@@ -59,6 +61,12 @@ CONDITIONS: dict[str, str] = {
     "ice_strength_below": "count",  # the ice of the moment has less than N strength (Malandragem: 3 or less is below 4)
     "made_run": "bool",             # this card made the run (`run: {by: <card>}`; Alarm Clock's run)
     "ice_outermost": "bool",        # the ice of the moment is the outermost ice protecting the attacked server (Hippo)
+    "protected": "bool",            # the attacked (or breached) server has ice protecting it (Argus Crackdown)
+    "rezzed": "bool",               # the card itself is rezzed (Angelique Garza Correa's ambush)
+    "clicks": "count",              # the Runner has at least N clicks left (`runner.clicks`; not given: taken to hold, and said)
+    "clicks_below": "count",        # the Runner has fewer than N clicks left (Manta Grid; not given: does not hold, and said)
+    "won_run": "server",            # the Runner made a successful run on that server earlier this turn (a `runs:` turn)
+    "ice_chosen": "bool",           # the ice of the moment is the card the card's `chosen:` names (Oversight AI's host)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
     # the Runner's side of a run (runner-side helper): what the Runner's cards ask of the run
     "breached": "bool",             # the Runner breached the attacked server this run (a replaced breach is none)
@@ -80,7 +88,7 @@ RUNNER_COUNTS = ("clicks", "subroutines_resolved", "accessed_in_rd", "breach_acc
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "trashed", "approached",
-          "subroutines", "unbroken", "rezzed_harmonic") + BOARD_COUNTS + RUNNER_COUNTS
+          "subroutines", "unbroken", "rezzed_harmonic", "breach_accessed", "advanced_ice") + BOARD_COUNTS + RUNNER_COUNTS
 
 
 def parse_conditions(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, object], ...]:

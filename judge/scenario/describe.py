@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from ..i18n import Text, has, in_lang, t
-from .model import THAT_ICE, Action, Amount, Card, Effect
+from .model import THAT_ICE, THIS, Action, Amount, Card, Effect
 from .vocabulary import EFFECTS, PICKS, Shape
 
 __all__ = ["describe_effect", "describe_effects", "describe_action"]
@@ -51,6 +51,8 @@ def _arg(e: Effect, lang: str) -> object:
         return _w("that_ice", lang)
     if e.arg == "chosen" and e.kind in ("derez", "uninstall", "blank", "access_card"):
         return _w("chosen", lang)
+    if e.arg == THIS and e.kind == "move_runner":  # the card's own server (Letheia Nisei)
+        return _w("this_server", lang)
     if e.arg == "all":
         return _w("all", lang)
     return in_lang(e.arg, lang)

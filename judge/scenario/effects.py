@@ -155,4 +155,6 @@ def _effect(V: Validator, kind: str, v: dict[str, Any], path: YPath, side: str) 
     spec = EFFECTS[kind]
     arg = _arg(V, kind, spec.shape, v[kind], path + (kind,))
     opts = tuple((o, _option(V, o, v[o], path + (o,), side)) for o in spec.options if o in v)
+    if kind == "move_runner" and dict(opts).get("position", "outermost") not in ("outermost", "innermost"):
+        raise V.err(path + ("position",), "move_runner_position")  # the Runner moves to an end of the server
     return Effect(kind, arg, opts, V.line(path))

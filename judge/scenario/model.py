@@ -98,6 +98,7 @@ class Ability:
     conditions: tuple[tuple[str, object], ...] = ()  # `if:` what must hold when it would resolve
     optional: bool = False              # "may": its player can decline it (`decline: <card>`)
     after: str | None = None            # resolves right after that card's ability of the same moment
+    anywhere: bool = False              # an installed Corp card that reacts to runs on every server (Embolus)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,8 @@ def _named_cards(e: Effect) -> tuple[str, ...]:
     return names
 
 
-def _check(effects: Iterable[Effect], line: int | None, sc: Scenario, known: dict[str, Card], servers: set[str]) -> None:
+def _check(effects: Iterable[Effect], line: int | None, sc: Scenario, known: dict[str, Card], servers: set[str],
+           in_card: bool = True) -> None:
     for e in walk_effects(effects):
         what = effect_word(e.kind)
         for n in _named_cards(e):
@@ -54,6 +55,10 @@ def _check(effects: Iterable[Effect], line: int | None, sc: Scenario, known: dic
         if EFFECTS[e.kind].shape is Shape.SERVER:
             named.append(e.arg)
         for s in named:
+            if s == THIS and e.kind == "move_runner":  # `this`: the card's own server, only in a card's ability
+                if not in_card:
+                    raise ScenarioError("this_outside_card", line=e.line or line, source=sc.source)
+                continue
             if s not in servers:
                 raise ScenarioError("no_server_called_in", what=what, s=repr(s), line=e.line or line,
                                     source=sc.source)
@@ -97,7 +102,7 @@ def check_refs(sc: Scenario) -> None:
     servers = set(sc.servers) | set(CENTRALS)
     _check_action_ice(sc)
     for a in sc.actions:
-        _check(a.effects, a.line, sc, known, servers)
+        _check(a.effects, a.line, sc, known, servers, in_card=False)
     for c in known.values():
         for ab in c.abilities:
             _check(ab.effects + ab.cost, ab.line, sc, known, servers)

@@ -75,7 +75,7 @@ def schema() -> dict[str, Any]:
     ability_props = {"when": {"enum": list(MOMENTS)}, "effect": {"$ref": "#/$defs/effect"},
                      "cost": {"$ref": "#/$defs/effect"}, "if": conditions, "optional": {"type": "boolean"},
                      "after": name, "first": {"oneOf": [{"type": "boolean"}, {"const": "turn"}]}, "server": name, "ice": name,
-                     "text": _words(MAX_TEXT)}
+                     "text": _words(MAX_TEXT), "anywhere": {"type": "boolean"}}
     ability = {"type": "object", "additionalProperties": False, "required": ["when", "effect"],
                "properties": {k: ability_props[k] for k in ABILITY_KEYS}}
     card_props = {
@@ -150,7 +150,8 @@ def schema() -> dict[str, Any]:
             "runner": {"type": "object", "additionalProperties": False, "properties": {
                 "credits": {"type": "integer", "minimum": 0}, "cards": cards,
                 **{k: {"type": "integer", "minimum": 0} for k in RUNNER_KEYS},
-                "grip": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": name}]}}},
+                "grip": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": name}]},
+                "successful_runs": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": name}]}}},
             "servers": {"type": "object", "additionalProperties": {
                 "type": ["object", "null"], "additionalProperties": False,
                 "properties": {"ice": cards, "root": cards, "cards": cards}}},

@@ -112,7 +112,7 @@ _SPECS = (
     EffectSpec("move_ice", Shape.CARD, ("to", "position")),
     EffectSpec("swap_ice", Shape.PAIR),
     EffectSpec("change_server", Shape.SERVER),
-    EffectSpec("move_runner", Shape.SERVER),
+    EffectSpec("move_runner", Shape.SERVER, ("position",)),  # position: innermost (Mti Mwekundu); default outermost
     EffectSpec("encounter", Shape.ICE),
     EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may", "stealth", "from"), cost=True),
     EffectSpec("gain", Shape.AMOUNT),
@@ -120,6 +120,10 @@ _SPECS = (
     EffectSpec("bad_publicity", Shape.AMOUNT),
     EffectSpec("access_more", Shape.AMOUNT),
     EffectSpec("access_only", Shape.CARDS),
+    EffectSpec("not_accessed", Shape.CARD),
+    EffectSpec("trash_copy", Shape.CARD, cost=True),
+    EffectSpec("purge", Shape.NONE),            # every virus counter is removed (Mavirus)
+    EffectSpec("steal_cost", Shape.AMOUNT),     # stealing from the breached server costs N more credits this run (Red Herrings)  # another copy of that card is revealed and trashed from HQ (The Twins)  # that card cannot be accessed for the rest of the run (Adrian Seis, equal bids)
     EffectSpec("instead_of_access", Shape.TEXT, ("mandatory", "then")),
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),
@@ -163,6 +167,10 @@ _SPECS = (
     EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
     EffectSpec("offer_jack_out", Shape.NONE),
     EffectSpec("rez_cost", Shape.AMOUNT),  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
+    # additional costs of making the run, paid as it begins (`judge.engine.effects.runcost`; docs/board.md)
+    EffectSpec("run_cost", Shape.AMOUNT, cost=True),          # credits from the Runner's own pool
+    EffectSpec("run_cost_clicks", Shape.AMOUNT, cost=True),   # clicks
+    EffectSpec("run_cost_agendas", Shape.AMOUNT, cost=True),  # agendas trashed from the score area
     # picks (docs/board.md): an installed Runner card a player picks, named by a `pick:` action at the step
     EffectSpec("trash_pick", Shape.WORD, ("picker", "may", "otherwise", "one_per_encounter", "if_picked"),
                choices=RUNNER_KINDS + ("card_in_hq",)),

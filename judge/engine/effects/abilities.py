@@ -44,5 +44,5 @@ def use(c: Call) -> bool:
 @applies("decline")
 def decline(c: Call) -> None:
     """The player does not use an optional ability of a card at this step ("may")."""
-    c.x.w.declined |= {c.name}
+    c.x.w.declined |= {c.name, f"{c.side}:{c.name}"}
     c.note("declines", card=c.name)

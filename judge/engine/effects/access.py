@@ -26,6 +26,13 @@ def access_only(c: Call) -> None:
     c.note("access_only_set", cards=c.names or msg("engine.none"))
 
 
+@applies("not_accessed")
+def not_accessed(c: Call) -> None:
+    """That card cannot be accessed for the rest of the run, in any breach (Adrian Seis, equal bids)."""
+    c.x.w.access_never += (c.name,)
+    c.note("not_accessed_set", card=c.name)
+
+
 @applies("instead_of_access")
 def instead_of_access(c: Call) -> None:
     """The first replacement to resolve replaces access; a later one has nothing left to replace,

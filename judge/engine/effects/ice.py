@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import cast
 
-from ...scenario import CORP, Card
+from ...scenario import CORP, THIS, Card
 from .. import board
+from ..conditions import home_of
 from ..state import Flag, Work
 from .core import Call, Position, applies
 from .rez import picked
@@ -96,6 +97,25 @@ def uninstall(c: Call) -> bool:
     return True
 
 
+@applies("trash_copy")
+def trash_copy(c: Call) -> bool:
+    """The Corp reveals and trashes another copy of a card from HQ (The Twins): a cost. HQ's cards
+    not given: taken as done, and said; given without a copy: not paid, so what follows does not happen."""
+    w, key = c.x.w, c.name
+    hq = board.cards_in(w.contents, "HQ")
+    if not hq:
+        c.note("copy_hq_not_given", side=CORP, card=key)
+        return True
+    name = c.x.ctx.cards[key].name if key in c.x.ctx.cards else key
+    copy = next((k for k in hq if k != key and c.x.ctx.cards[k].name == name), None)
+    if copy is None:
+        c.note("copy_not_in_hq", side=CORP, card=key)
+        return False
+    w.contents = board.add_card(board.remove_card(w.contents, copy), "Archives", copy)
+    c.note("copy_trashed", side=CORP, card=copy)
+    return True
+
+
 @applies("move_ice")
 def move_ice(c: Call) -> None:
     w, key = c.x.w, c.name
@@ -181,11 +201,15 @@ def move_runner(c: Call) -> None:
     """CR 6.2.8 / 6.1.2: the Runner moves to the outermost position of a server, which becomes
     the attacked server; the run goes on from approaching that ice (Letheia Nisei, Mirage)."""
     w, server = c.x.w, c.name
+    if server == THIS:  # the server the card is installed in (Letheia Nisei)
+        server = home_of(c.x, c.source or "") or w.server
     if Flag.REACHED_SUCCESS in w.flags or c.x.run_over():
         c.note("move_ineffective", server=server)  # CR 6.2.8c: no position in Success or Run Ends
         return
     w.server = server
-    first = next(((s, i) for s, i in board.slots_of(w, server) if i), None)
+    ice = [(s, i) for s, i in board.slots_of(w, server) if i]
+    # the outermost ice, or with `position: innermost` the innermost (Mti Mwekundu: the ice just installed)
+    first = (ice[-1] if c.opt_position() == "innermost" else ice[0]) if ice else None
     w.pos, w.ice = ((server, first[0]), first[1]) if first else (None, None)
     if first:
         w.visit = board.visit(w, first[1])
