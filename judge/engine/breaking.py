@@ -229,3 +229,9 @@ def discounted(br: Breaker) -> Breaker:
     """The breaker with every break and pump `discount` credits cheaper, never below 0 (Boi-tatá)."""
     return replace(br, breaks=tuple(replace(b, cost=max(0, b.cost - br.discount)) for b in br.breaks),
                    pumps=tuple(replace(p, cost=max(0, p.cost - br.discount)) for p in br.pumps))
+
+
+def static_forbid(x: Executor, ice: Card, what: str) -> str | None:
+    """The ice, when a `static` ability of it forbids `what` while it is rezzed (Swordsman, Hammer)."""
+    return ice.key if x.active(ice) and any(ab.when == "static" and any(
+        e.kind == "forbid" and e.arg == what for e in ab.effects) for ab in ice.abilities) else None

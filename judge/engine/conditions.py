@@ -277,11 +277,10 @@ BREAKING: dict[str, Callable[[Executor, Card, object], bool]] = {
 def _strength_below(x: Executor, card: Card, n: int) -> bool:
     """The ice of the moment has less than n strength now (its boosts counted). No ice now: it does not
     hold; an ice whose strength is not known: taken to hold, and said once."""
-    from .encounter import strength_of  # the encounter module reads conditions too
     w = x.w
     if w.ice is None:
         return False
-    strength = strength_of(x, w.ice)
+    strength = x.strength(w.ice)  # through the executor: the encounter module reads conditions
     if strength is None:
         if f"strength:{w.ice}" not in w.said:
             w.said |= {f"strength:{w.ice}"}

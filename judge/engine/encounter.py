@@ -38,6 +38,7 @@ from .breaking import (
     plan_pumps,
     restricted,
     say_warning_once,
+    static_forbid,
     stealth,
     subtype_words,
     subtypes_of,
@@ -196,12 +197,6 @@ pay_for_breaker = _pay_for_breaker
 
 
 # ------------------------------------------------------------------ breaking with a named breaker
-def _static_forbid(x: Executor, ice: Card, what: str) -> str | None:
-    """The ice, when a `static` ability of it forbids `what` while it is rezzed (Swordsman, Hammer)."""
-    return ice.key if x.active(ice) and any(ab.when == "static" and any(
-        e.kind == "forbid" and e.arg == what for e in ab.effects) for ab in ice.abilities) else None
-
-
 def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     """How `key` would break `nums` of `ice` now: the least cost, or the reason it cannot."""
     w = x.w
@@ -215,7 +210,7 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     if br is None:
         return Plan("w_breaker_unmodelled", (("breaker", key),))
     if "ai" in {s.lower() for s in card.subtypes}:  # `forbid: break_with_ai`, or static on the ice (Swordsman)
-        ban = x.forbidden("break_with_ai") or _static_forbid(x, ice_card, "break_with_ai")
+        ban = x.forbidden("break_with_ai") or static_forbid(x, ice_card, "break_with_ai")
         if ban:
             return Plan("w_breaker_ai_forbidden", (("breaker", key), ("ice", ice), ("by", ban)))
     if br.runner_turn_only and x.ctx.sc.turn != RUNNER:
@@ -227,7 +222,7 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     if br.discount and holds(x, card, br.discount_if):  # Boi-tatá: every ability costs less now
         br = discounted(br)
     todo = tuple(n for n in nums if n not in w.broken)
-    if "killer" not in {s.lower() for s in card.subtypes} and _static_forbid(x, ice_card, "break_more_than_one") and sum(
+    if "killer" not in {s.lower() for s in card.subtypes} and static_forbid(x, ice_card, "break_more_than_one") and sum(
             1 for b, e in w.broke_in if e == encounter_id(w) and "killer" not in x.ctx.cards[b].subtypes) + len(todo) > 1:
         return Plan("w_breaker_one_sub", (("breaker", key), ("ice", ice)))  # Hammer: one per encounter, killers apart
     if br.limited and (why := limits.unusable(x, card, br, ice_card)) != "w_breaker_interface":

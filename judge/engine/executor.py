@@ -330,6 +330,10 @@ class Exec:
         self.check_server()
         return done
 
+    def strength(self, key: str) -> int | None:
+        from .encounter import strength_of
+        return strength_of(self, key)
+
     def that_ice(self) -> str | None:
         """The ice of the moment: the ice rezzed while its rez moments resolve, else the ice
         approached, encountered or passed."""

@@ -281,7 +281,7 @@ def spend_uses(c: Call, key: str, br: Breaker, uses: Uses) -> None:
     """What a plan spends beyond credits: counters, a use once per run or encounter, the breaker
     itself; each said on the trace."""
     from ..i18n import msg
-    from .effects.ice import leave
+    from .leaving import leave
     x = c.x
     for kind, source, n in uses.counters:
         if (kind, source) == COPY:

@@ -80,6 +80,10 @@ class Executor(Protocol):
         """Resolve one effect; False when it was a cost that could not be paid."""
         ...
 
+    def strength(self, key: str) -> int | None:
+        """A card's strength now (`encounter.strength_of`), for modules the encounter itself reads."""
+        ...
+
     def that_ice(self) -> str | None:
         """The ice of the moment (the ice rezzed while its rez moments resolve)."""
         ...

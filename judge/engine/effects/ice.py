@@ -8,6 +8,7 @@ from typing import cast
 from ...scenario import CORP, THIS, Card
 from .. import board
 from ..conditions import home_of
+from ..leaving import leave
 from ..state import Flag, Work
 from .core import Call, Position, applies
 from .rez import picked
@@ -64,21 +65,6 @@ def install_ice(c: Call) -> None:
     c.note(_relative(w, server, sid), side=CORP, card=card.key, server=server)
 
 
-def leave(c: Call, key: str, verb: str, side: str | None = None) -> None:
-    """A card leaves play; the ice in the Runner's position leaving ends that approach/encounter."""
-    w = c.x.w
-    where = board.slot_of(w, key)
-    if where:
-        server, i = where
-        sid = board.slots_of(w, server)[i][0]
-        board.set_ice_at(w, server, i, None)
-        if key == w.ice and w.pos == (server, sid) and c.in_position_step:
-            w.flags |= {Flag.ICE_LEFT}
-    w.root = board.remove_card(w.root, key)
-    w.contents = board.remove_card(w.contents, key)
-    w.rezzed -= {key}
-    w.removed |= {key}
-    c.note(f"{verb}_card", side=side, card=key)
 
 
 @applies("uninstall")
