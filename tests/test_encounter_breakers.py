@@ -235,3 +235,14 @@ def test_trashed_counts_the_accessed_cards_the_runner_trashed():
 def test_a_malformed_breaker_addition_is_one_clear_error(data, where):
     with pytest.raises(ScenarioError, match=where):
         go([ice()], [], [breaker(**data)])
+
+
+def test_a_once_per_turn_may_pay_ability_left_unpaid_is_offered_again():
+    gain = {"when": "encountered", "first": "turn", "optional": True, "if": {"not_ice_subtype": "code gate"},
+            "cost": {"pay": 2}, "effect": {"gain_subtype": "code gate"}}
+    card = dict(breaker(**{"break": [{"subtypes": ["code gate"], "subs": 1, "cost": 1}]}), abilities=[gain])
+    acts = [{"at": "3.1", "ice": "Outer", "by": "runner", "effect": [{"gain": 5}, {"break": "all"}]},
+            brk("Inner")]
+    t = go([ice("Outer", subs=1), ice("Inner", subs=1)], acts, [card], credits=1)
+    assert t.status == "successful" and end(t).credits == 3  # 1 + 5, then 2 for the subtype and 1 for the break
+    assert any("is also a code gate" in x for x in texts(t, "action"))
