@@ -246,3 +246,16 @@ def test_a_once_per_turn_may_pay_ability_left_unpaid_is_offered_again():
     t = go([ice("Outer", subs=1), ice("Inner", subs=1)], acts, [card], credits=1)
     assert t.status == "successful" and end(t).credits == 3  # 1 + 5, then 2 for the subtype and 1 for the break
     assert any("is also a code gate" in x for x in texts(t, "action"))
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_the_moment_an_accessed_card_is_trashed_fires_once_per_card(rs):
+    counter = {"when": "trashed_accessed", "effect": {"place_counters": {"virus": 1}}}
+    card = dict(breaker(), abilities=[counter], counters={"virus": 0})
+    at = {"ffg-rr": "5.5", "nsg": "6.9.5b", "ffg-core": "4.5"}[rs]
+    doc = {"title": "t", "ruleset": rs, "run": {"server": "Server 1"}, "runner": {"credits": 9, "cards": [card]},
+           "servers": {"Server 1": {"cards": [{"name": "Asset A", "type": "asset", "trash_cost": 1},
+                                             {"name": "Asset B", "type": "asset", "trash_cost": 1}]}},
+           "actions": [{"at": at, "by": "runner", "trash": "Asset A"}]}
+    t = run(load_scenario("t.yaml", text=yaml.safe_dump(doc, sort_keys=False)))
+    assert counters(t, "Tester") == {"virus": 1} and end(t).triggered == ("Tester: trashed_accessed",)

@@ -60,6 +60,7 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
             leave(Call(x, e, RUNNER, st, action=a), card.key, "trashed")
             w.contents = board.add_card(w.contents, "Archives", card.key)  # a trashed Corp card goes to Archives
             w.trashed += (card.key,)
+            resolve_moments(x, st, ("trashed_accessed",), with_actions=False)  # Audrey v2: a counter
             done = True
         elif e.kind == "decline_steal":
             x.emit(ACTION, "not_stolen", st, side=RUNNER, card=card.key)
