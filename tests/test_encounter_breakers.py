@@ -259,3 +259,23 @@ def test_the_moment_an_accessed_card_is_trashed_fires_once_per_card(rs):
            "actions": [{"at": at, "by": "runner", "trash": "Asset A"}]}
     t = run(load_scenario("t.yaml", text=yaml.safe_dump(doc, sort_keys=False)))
     assert counters(t, "Tester") == {"virus": 1} and end(t).triggered == ("Tester: trashed_accessed",)
+
+
+@pytest.mark.parametrize(("card", "lang", "words"), [
+    ("chameleon", "en", "the subtype it chose"),
+    ("god_of_war", "en", "also spends 1 virus counter on it per use"),
+    ("hyperbaric", "en", "as power counter(s) placed on it"),
+    ("afterimage", "en", "paid only with credits from stealth cards"),
+    ("audrey_v2", "en", "also trashes 1 card(s) from the grip per use"),
+    ("atman", "en", "only ice of exactly its strength"),
+    ("ika", "en", "only the ice it is hosted on"),
+    ("euler", "en", "only in the turn it was installed"),
+    ("boi_tata", "ko", "능력마다 1 크레딧 할인"),
+])
+def test_cards_show_says_what_the_breaker_data_means(card, lang, words):
+    from click.testing import CliRunner
+
+    from judge.cli.catalogue import cards
+
+    r = CliRunner().invoke(cards, ["show", card, "--lang", lang], catch_exceptions=False)
+    assert r.exit_code == 0 and words in r.stdout
