@@ -279,3 +279,14 @@ def test_cards_show_says_what_the_breaker_data_means(card, lang, words):
 
     r = CliRunner().invoke(cards, ["show", card, "--lang", lang], catch_exceptions=False)
     assert r.exit_code == 0 and words in r.stdout
+
+
+def test_encountering_holds_only_while_a_piece_of_ice_is_encountered():
+    trash_bypass = {"when": "paid", "if": {"encountering": True}, "cost": {"trash": "this"}, "effect": "bypass"}
+    card = dict(breaker(), abilities=[trash_bypass])
+    early = {"at": "2.1", "ice": "Wall", "by": "runner", "use": "Tester"}
+    t = go([ice()], [early], [card])
+    assert t.status == "unsuccessful" and "Tester" not in end(t).removed
+    now = {"at": "3.1", "ice": "Wall", "by": "runner", "use": "Tester"}
+    t = go([ice()], [now], [card])
+    assert t.status == "successful" and "Tester" in end(t).removed and list(end(t).bypassed) == ["Wall"]

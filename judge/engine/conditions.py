@@ -95,6 +95,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (subs > 0 and all(n in w.broken for n in range(1, subs + 1))) == value
     if key == "broke_with_this":
         return ((card.key, encounter_id(w)) in w.broke_in) == value
+    if key == "encountering":
+        return (Flag.ENCOUNTERING in w.flags and w.ice is not None) == value
     if key == "fully_broke_with_this":
         return fully_broke_with(x, card.key) == value
     if key == "subroutine_resolved":
