@@ -290,3 +290,15 @@ def test_encountering_holds_only_while_a_piece_of_ice_is_encountered():
     now = {"at": "3.1", "ice": "Wall", "by": "runner", "use": "Tester"}
     t = go([ice()], [now], [card])
     assert t.status == "successful" and "Tester" in end(t).removed and list(end(t).bypassed) == ["Wall"]
+
+
+def test_only_the_runner_trashing_their_own_card_counts_as_trashed_own():
+    data = {"break": [{"subtypes": ["barrier"], "subs": 2, "cost": 2}], "discount": {"by": 1, "if": {"trashed_own": True}}}
+    spare = {"name": "Spare", "type": "hardware",
+             "abilities": [{"when": "paid", "cost": {"trash": "this"}, "effect": {"note": "spent"}}]}
+    mine = {"at": "3.1", "ice": "Wall", "by": "runner", "effect": [{"use": "Spare"}, {"break": "all", "with": "Tester"}]}
+    assert end(go([ice()], [mine], [breaker(**data), spare])).credits == 4
+    corp_sub = {"text": "Trash a card", "effect": {"trash": "Spare"}}
+    outer = ice("Outer", subs=0, subroutines=[corp_sub])
+    t = go([outer, ice()], [brk("Wall")], [breaker(**data), spare])
+    assert "Spare" in end(t).removed and end(t).credits == 3  # the Corp trashed it: no discount
