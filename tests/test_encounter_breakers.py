@@ -302,3 +302,18 @@ def test_only_the_runner_trashing_their_own_card_counts_as_trashed_own():
     outer = ice("Outer", subs=0, subroutines=[corp_sub])
     t = go([outer, ice()], [brk("Wall")], [breaker(**data), spare])
     assert "Spare" in end(t).removed and end(t).credits == 3  # the Corp trashed it: no discount
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_the_end_of_each_breach_is_a_moment_and_knows_what_that_breach_took(rs):
+    counter = {"when": "breach_ends", "if": {"breach_took_nothing": True}, "effect": {"place_counters": {"virus": 1}}}
+    card = dict(breaker(), abilities=[counter], counters={"virus": 0})
+    doc = {"title": "t", "ruleset": rs, "run": {"server": "Archives", "by": "Divide and Conquer"},
+           "runner": {"cards": [card, {"card": "divide_and_conquer"}]},
+           "servers": {"Archives": {"cards": [{"name": "Old Agenda", "type": "agenda", "points": 1}]},
+                       "HQ": {"cards": [{"name": "Hand Card", "type": "operation"}]},
+                       "R&D": {"cards": [{"name": "Top Card", "type": "operation"}]}}}
+    t = run(load_scenario("t.yaml", text=yaml.safe_dump(doc, sort_keys=False)))
+    assert end(t).stolen == ("Old Agenda",)
+    assert counters(t, "Tester") == {"virus": 2}  # HQ's and R&D's breaches took nothing; Archives' did
+    assert end(t).triggered.count("Tester: breach_ends") == 2

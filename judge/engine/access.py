@@ -119,6 +119,7 @@ def access_cards(x: Executor, st: Step) -> None:
         return
     # The Runner breaches the server (NSG 6.9.5b; FFG: the access begins), declared successful or not:
     # "whenever the Runner breaches" abilities resolve before the number of cards is fixed.
+    w.breach_from = (len(w.stolen), len(w.trashed))
     resolve_moments(x, st, ("breach",), with_actions=False)
     if x.interrupted(st):
         return
@@ -161,10 +162,13 @@ def _elsewhere(x: Executor, st: Step, per_card: dict[str, list[tuple[Action, Eff
             x.emit(ACTION, "candidate_left", st, card=k)
             continue
         _access_one(x, st, k, per_card, later)
+    if breaches and not x.interrupted(st):
+        resolve_moments(x, st, ("breach_ends",), with_actions=False)  # the attacked server's breach is over
     try:
         for server, root in w.extra_breaches if breaches else ():
             if x.interrupted(st) or not _breach_other(x, st, server, root, per_card, later):
                 return
+            resolve_moments(x, st, ("breach_ends",), with_actions=False)
     finally:
         x.w.breaching = None  # the conditions after the access read the attacked server again
 
@@ -174,6 +178,7 @@ def _breach_other(x: Executor, st: Step, server: str, root: bool,
     """One more server breached (its abilities, then its cards); False when the run was interrupted."""
     w = x.w
     w.breaching, w.access_more, w.access_only, w.access_order = server, 0, None, None
+    w.breach_from = (len(w.stolen), len(w.trashed))
     if root:
         x.emit(ACTION, "breach_other", st, side=RUNNER, server=server)
     else:

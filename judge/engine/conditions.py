@@ -76,6 +76,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return bool(w.stolen) == value
     if key == "trashed":
         return bool(w.trashed) == value
+    if key == "breach_took_nothing":
+        return ((len(w.stolen), len(w.trashed)) == w.breach_from) == value
     if key == "trashed_own":
         return (w.own_trashed or card.trashed_own_this_turn) == value
     if key in ("passed", "encountered"):

@@ -69,6 +69,7 @@ moment("successful")
 moment("breach")                       # the Runner breaches the server (its access begins), successful or not
 moment("accessed")                     # of the card being accessed, or any card's "when you access"
 moment("trashed_accessed", anywhere=True)  # the Runner trashes a card they are accessing (Audrey v2)
+moment("breach_ends", anywhere=True)   # the Runner finishes breaching a server, each breach (Aumakua)
 moment("unsuccessful", status="unsuccessful")
 moment("run_ends")
 moment("static", timed=False)          # applies while the card is active (a blocker of success)

@@ -21,6 +21,7 @@ CONDITIONS: dict[str, str] = {
     "unsuccessful": "bool",         # the run ended unsuccessfully
     "stolen": "bool",               # the Runner stole an agenda this run
     "trashed": "bool",              # the Runner trashed a card they accessed this run
+    "breach_took_nothing": "bool",  # in the breach that just ended nothing was stolen or trashed (Aumakua)
     "trashed_own": "bool",          # the Runner trashed one of their installed cards this turn (Boi-tatá)
     "passed": "count",              # at least N pieces of ice passed this run
     "encountered": "count",         # at least N encounters with ice this run
