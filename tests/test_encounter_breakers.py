@@ -235,3 +235,85 @@ def test_trashed_counts_the_accessed_cards_the_runner_trashed():
 def test_a_malformed_breaker_addition_is_one_clear_error(data, where):
     with pytest.raises(ScenarioError, match=where):
         go([ice()], [], [breaker(**data)])
+
+
+def test_a_once_per_turn_may_pay_ability_left_unpaid_is_offered_again():
+    gain = {"when": "encountered", "first": "turn", "optional": True, "if": {"not_ice_subtype": "code gate"},
+            "cost": {"pay": 2}, "effect": {"gain_subtype": "code gate"}}
+    card = dict(breaker(**{"break": [{"subtypes": ["code gate"], "subs": 1, "cost": 1}]}), abilities=[gain])
+    acts = [{"at": "3.1", "ice": "Outer", "by": "runner", "effect": [{"gain": 5}, {"break": "all"}]},
+            brk("Inner")]
+    t = go([ice("Outer", subs=1), ice("Inner", subs=1)], acts, [card], credits=1)
+    assert t.status == "successful" and end(t).credits == 3  # 1 + 5, then 2 for the subtype and 1 for the break
+    assert any("is also a code gate" in x for x in texts(t, "action"))
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_the_moment_an_accessed_card_is_trashed_fires_once_per_card(rs):
+    counter = {"when": "trashed_accessed", "effect": {"place_counters": {"virus": 1}}}
+    card = dict(breaker(), abilities=[counter], counters={"virus": 0})
+    at = {"ffg-rr": "5.5", "nsg": "6.9.5b", "ffg-core": "4.5"}[rs]
+    doc = {"title": "t", "ruleset": rs, "run": {"server": "Server 1"}, "runner": {"credits": 9, "cards": [card]},
+           "servers": {"Server 1": {"cards": [{"name": "Asset A", "type": "asset", "trash_cost": 1},
+                                             {"name": "Asset B", "type": "asset", "trash_cost": 1}]}},
+           "actions": [{"at": at, "by": "runner", "trash": "Asset A"}]}
+    t = run(load_scenario("t.yaml", text=yaml.safe_dump(doc, sort_keys=False)))
+    assert counters(t, "Tester") == {"virus": 1} and end(t).triggered == ("Tester: trashed_accessed",)
+
+
+@pytest.mark.parametrize(("card", "lang", "words"), [
+    ("chameleon", "en", "the subtype it chose"),
+    ("god_of_war", "en", "also spends 1 virus counter on it per use"),
+    ("hyperbaric", "en", "as power counter(s) placed on it"),
+    ("afterimage", "en", "paid only with credits from stealth cards"),
+    ("audrey_v2", "en", "also trashes 1 card(s) from the grip per use"),
+    ("atman", "en", "only ice of exactly its strength"),
+    ("ika", "en", "only the ice it is hosted on"),
+    ("euler", "en", "only in the turn it was installed"),
+    ("boi_tata", "ko", "능력마다 1 크레딧 할인"),
+])
+def test_cards_show_says_what_the_breaker_data_means(card, lang, words):
+    from click.testing import CliRunner
+
+    from judge.cli.catalogue import cards
+
+    r = CliRunner().invoke(cards, ["show", card, "--lang", lang], catch_exceptions=False)
+    assert r.exit_code == 0 and words in r.stdout
+
+
+def test_encountering_holds_only_while_a_piece_of_ice_is_encountered():
+    trash_bypass = {"when": "paid", "if": {"encountering": True}, "cost": {"trash": "this"}, "effect": "bypass"}
+    card = dict(breaker(), abilities=[trash_bypass])
+    early = {"at": "2.1", "ice": "Wall", "by": "runner", "use": "Tester"}
+    t = go([ice()], [early], [card])
+    assert t.status == "unsuccessful" and "Tester" not in end(t).removed
+    now = {"at": "3.1", "ice": "Wall", "by": "runner", "use": "Tester"}
+    t = go([ice()], [now], [card])
+    assert t.status == "successful" and "Tester" in end(t).removed and list(end(t).bypassed) == ["Wall"]
+
+
+def test_only_the_runner_trashing_their_own_card_counts_as_trashed_own():
+    data = {"break": [{"subtypes": ["barrier"], "subs": 2, "cost": 2}], "discount": {"by": 1, "if": {"trashed_own": True}}}
+    spare = {"name": "Spare", "type": "hardware",
+             "abilities": [{"when": "paid", "cost": {"trash": "this"}, "effect": {"note": "spent"}}]}
+    mine = {"at": "3.1", "ice": "Wall", "by": "runner", "effect": [{"use": "Spare"}, {"break": "all", "with": "Tester"}]}
+    assert end(go([ice()], [mine], [breaker(**data), spare])).credits == 4
+    corp_sub = {"text": "Trash a card", "effect": {"trash": "Spare"}}
+    outer = ice("Outer", subs=0, subroutines=[corp_sub])
+    t = go([outer, ice()], [brk("Wall")], [breaker(**data), spare])
+    assert "Spare" in end(t).removed and end(t).credits == 3  # the Corp trashed it: no discount
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_the_end_of_each_breach_is_a_moment_and_knows_what_that_breach_took(rs):
+    counter = {"when": "breach_ends", "if": {"breach_took_nothing": True}, "effect": {"place_counters": {"virus": 1}}}
+    card = dict(breaker(), abilities=[counter], counters={"virus": 0})
+    doc = {"title": "t", "ruleset": rs, "run": {"server": "Archives", "by": "Divide and Conquer"},
+           "runner": {"cards": [card, {"card": "divide_and_conquer"}]},
+           "servers": {"Archives": {"cards": [{"name": "Old Agenda", "type": "agenda", "points": 1}]},
+                       "HQ": {"cards": [{"name": "Hand Card", "type": "operation"}]},
+                       "R&D": {"cards": [{"name": "Top Card", "type": "operation"}]}}}
+    t = run(load_scenario("t.yaml", text=yaml.safe_dump(doc, sort_keys=False)))
+    assert end(t).stolen == ("Old Agenda",)
+    assert counters(t, "Tester") == {"virus": 2}  # HQ's and R&D's breaches took nothing; Archives' did
+    assert end(t).triggered.count("Tester: breach_ends") == 2

@@ -167,18 +167,31 @@ def _breaker_lines(b: dict | None, lang: str) -> list[str]:
 
     out = [f"{_l('breaker', lang)}:"]
     for x in b.get("break", []):
-        kinds = subtype_words(tuple(x["subtypes"]) if isinstance(x["subtypes"], list) else ("any",)).text(lang)
+        st = x["subtypes"]
+        kinds = (_l("chosen_subtype", lang) if st == "chosen"
+                 else subtype_words(tuple(st) if isinstance(st, list) else ("any",)).text(lang))
         subs = x.get("subs", 1)
         key = "breaks_x" if x.get("x") else "breaks_any" if subs in (0, "any") else "breaks"
         out.append("  " + t(f"cli.cards.label.{key}", lang, kinds=kinds, subs=subs, cost=x["cost"]) + _limits(x, lang))
+        if x.get("install_turn"):
+            out.append("  " + _l("break_install_turn", lang))
     for p in b.get("pump", []):
         key, per = ("pump_per", t(f"cli.cards.label.per_{p['per']}", lang)) if p.get("per") else ("pump", "")
-        out.append("  " + t(f"cli.cards.label.{key}", lang, n=p.get("strength", 0), per=per, cost=p["cost"],
-                            until=t(f"engine.until.{p.get('until', 'encounter_ends')}", lang)) + _limits(p, lang))
+        if p.get("places"):
+            out.append("  " + t("cli.cards.label.pump_counter", lang, n=p.get("strength", 0), cost=p["cost"],
+                                what=t(f"engine.counter_kinds.{p['places']}", lang)) + _limits(p, lang))
+        else:
+            out.append("  " + t(f"cli.cards.label.{key}", lang, n=p.get("strength", 0), per=per, cost=p["cost"],
+                                until=t(f"engine.until.{p.get('until', 'encounter_ends')}", lang)) + _limits(p, lang))
+        if p.get("grip"):
+            out.append("  " + t("cli.cards.label.pump_grip", lang, n=p["grip"]))
     if b.get("strength_per"):
         out.append("  " + t("cli.cards.label.strength_per", lang, per=t(f"cli.cards.label.per_{b['strength_per']}", lang)))
     for w in b.get("strength_when", []):
         out.append("  " + t("cli.cards.label.strength_when", lang, n=f"{w['strength']:+d}", conds=_conds(w["if"], lang)))
+    out += ["  " + _l(k, lang) for k in ("equal_strength", "host_only") if b.get(k)]
+    if b.get("discount"):
+        out.append("  " + t("cli.cards.label.discount", lang, n=b["discount"]["by"], cond=_conds(b["discount"]["if"], lang)))
     return out
 
 

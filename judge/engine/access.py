@@ -77,6 +77,7 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
             leave(Call(x, e, RUNNER, st, action=a), card.key, "trashed")
             w.contents = board.add_card(w.contents, "Archives", card.key)  # a trashed Corp card goes to Archives
             w.trashed += (card.key,)
+            resolve_moments(x, st, ("trashed_accessed",), with_actions=False)  # Audrey v2: a counter
             done = True
         elif e.kind == "decline_steal":
             x.emit(ACTION, "not_stolen", st, side=RUNNER, card=card.key)
@@ -160,6 +161,7 @@ def access_cards(x: Executor, st: Step) -> None:
     # "whenever the Runner breaches" abilities resolve before the number of cards is fixed.
     w.flags |= {Flag.BREACHED}
     w.breach_from = len(w.accessed)
+    w.breach_took = (len(w.stolen), len(w.trashed))
     resolve_moments(x, st, ("breach",), with_actions=False)
     if x.interrupted(st):
         return
@@ -229,6 +231,7 @@ def _breach_other(x: Executor, st: Step, server: str, root: bool,
     w = x.w
     w.breaching, w.access_more, w.access_only, w.access_order = server, 0, None, None
     w.breach_from = len(w.accessed)
+    w.breach_took = (len(w.stolen), len(w.trashed))
     if root:
         x.emit(ACTION, "breach_other", st, side=RUNNER, server=server)
     else:

@@ -136,6 +136,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return bool(w.stolen) == value
     if key == "trashed":
         return bool(w.trashed) == value
+    if key == "breach_took_nothing":
+        return ((len(w.stolen), len(w.trashed)) == w.breach_took) == value
     if key == "trashed_own":
         return (w.own_trashed or card.trashed_own_this_turn) == value
     if key in ("passed", "encountered"):
@@ -156,6 +158,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (subs > 0 and all(n in w.broken for n in range(1, subs + 1))) == value
     if key == "broke_with_this":
         return ((card.key, encounter_id(w)) in w.broke_in) == value
+    if key == "encountering":
+        return (Flag.ENCOUNTERING in w.flags and w.ice is not None) == value
     if key == "fully_broke_with_this":
         return fully_broke_with(x, card.key) == value
     if key == "subroutine_resolved":

@@ -121,6 +121,7 @@ class RunFields(metaclass=Layout):
     used_on: tuple[tuple[str, str], ...] = ()  # (breaker, ice) for breakers used once per run
     broke_in: tuple[tuple[str, str], ...] = ()  # (breaker, encounter) for every break with a named breaker
     broke_subs: tuple[tuple[str, str, int], ...] = ()  # (breaker, encounter, subroutine) broken with a named breaker
+    breach_took: tuple[int, int] = (0, 0)  # cards stolen and trashed this run when the breach going on began
     own_trashed: bool = False           # the Runner trashed one of their installed cards in this turn's runs
     hosts: tuple[tuple[str, str], ...] = ()  # (card, ice) a Runner card was moved onto this run (Ika)
     gained_subtypes: tuple[tuple[str, str, str], ...] = ()  # (ice, subtype, encounter) gained until the encounter ends

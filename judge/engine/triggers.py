@@ -15,7 +15,7 @@ from ..scenario import CENTRALS, CORP, RUNNER, Ability, Action, Card, walk_effec
 from . import board
 from .conditions import failing
 from .protocol import Executor
-from .state import Flag
+from .state import Flag, Work
 from .trace import ACTION, TRIGGER, WARNING
 from .words import condition_text
 
@@ -321,18 +321,29 @@ def fire(x: Executor, st: Step, item: Triggered) -> None:
     if ab.optional and card.key in w.declined:
         _unmet(x, st, card, when, "trigger_declined")
         return
-    if ab.first:  # "the first time ... this run": the first time it triggers, its conditions met
-        w.used_first |= {(card.key, i)}
-        if ab.first_turn:  # "the first time each turn": carried to the turn's later runs
-            w.used_turn |= {(card.key, i)}
+    # "Once per turn -> ... you may pay" (an optional ability with a cost, Engolo): used once paid,
+    # so a cost the Runner could not pay leaves it for later; otherwise "the first time" it triggers
+    once_paid = ab.optional and bool(ab.cost)
+    if ab.first and not once_paid:
+        _mark_used(w, card.key, i, ab)
     w.triggered += (f"{card.key}: {when}",)
     x.emit(TRIGGER, "trigger", st, side=card.side, card=card.key, when=when, effect=tuple(ab.effects),
            extra=(("card", card.key), ("when", when), ("resolved", True)))
     if ab.cost and not x.resolve(ab.cost, card.side, st, source=card.key):
         x.emit(ACTION, "cost_unpaid", st, side=card.side, card=card.key)
     else:
+        if ab.first and once_paid:
+            _mark_used(w, card.key, i, ab)
         x.resolve(ab.effects, card.side, st, source=card.key)
     settle(x, st)
+
+
+def _mark_used(w: Work, key: str, i: int, ab: Ability) -> None:
+    """A `first:` ability is used: once this run, and with `first: turn` once this turn (carried
+    to the turn's later runs)."""
+    w.used_first |= {(key, i)}
+    if ab.first_turn:
+        w.used_turn |= {(key, i)}
 
 
 def settle(x: Executor, st: Step) -> None:

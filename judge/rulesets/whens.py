@@ -68,8 +68,9 @@ moment("would_be_successful", run_card=True)  # before it is declared, and only 
 moment("if_successful", run_card=True)
 moment("successful")
 moment("breach")                       # the Runner breaches the server (its access begins), successful or not
-moment("breach_ends", anywhere=True)  # that breach's last access is over (Mwanza City Grid); fired by the access code
+moment("breach_ends", anywhere=True)  # that breach's last access is over, each breach (Mwanza City Grid, Aumakua); fired by the access code
 moment("accessed")                     # of the card being accessed, or any card's "when you access"
+moment("trashed_accessed", anywhere=True)  # the Runner trashes a card they are accessing (Audrey v2)
 moment("unsuccessful", status="unsuccessful")
 moment("run_ends")
 # A rez during the run (a Corp `rez` action or effect; a card written `rezzed: true` was rezzed

@@ -21,6 +21,7 @@ CONDITIONS: dict[str, str] = {
     "unsuccessful": "bool",         # the run ended unsuccessfully
     "stolen": "bool",               # the Runner stole an agenda this run
     "trashed": "bool",              # the Runner trashed a card they accessed this run
+    "breach_took_nothing": "bool",  # in the breach that just ended nothing was stolen or trashed (Aumakua)
     "trashed_own": "bool",          # the Runner trashed one of their installed cards this turn (Boi-tatá)
     "passed": "count",              # at least N pieces of ice passed this run
     "encountered": "count",         # at least N encounters with ice this run
@@ -31,6 +32,7 @@ CONDITIONS: dict[str, str] = {
     "all_broken": "bool",           # every subroutine of the ice of the encounter was broken
     "broke_with_this": "bool",      # this card (a breaker) broke a subroutine in the encounter going on (Tycoon)
     "fully_broke_with_this": "bool",  # every subroutine of the encountered ice was broken with this card (Bukhgalter)
+    "encountering": "bool",         # a piece of ice is being encountered now (Abagnale's trash: "the code gate you are encountering")
     "not_ice_subtype": "word",      # the ice of the moment lacks this subtype (Laamb: no use paying for barrier twice)
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter
     "bypassed": "bool",             # that ice was bypassed

@@ -113,7 +113,7 @@ def trash(c: Call) -> bool:
         c.warn("w_forbidden_trash", card=c.name, by=who)
         return False
     leave(c, c.name, "trashed")
-    if c.x.ctx.cards[c.name].side == RUNNER:  # Boi-tatá asks whether this happened this turn
+    if c.side == RUNNER and c.x.ctx.cards[c.name].side == RUNNER:  # the Runner trashed their own (Boi-tatá)
         c.x.w.own_trashed = True
     return True
 
