@@ -263,9 +263,9 @@ def test_the_moment_an_accessed_card_is_trashed_fires_once_per_card(rs):
 
 @pytest.mark.parametrize(("card", "lang", "words"), [
     ("chameleon", "en", "the subtype it chose"),
-    ("god_of_war", "en", "also spends 1 virus counter on it per use"),
+    ("god_of_war", "en", "and 1 virus counter of its own"),
     ("hyperbaric", "en", "as power counter(s) placed on it"),
-    ("afterimage", "en", "paid only with credits from stealth cards"),
+    ("afterimage", "en", "paid only with credits of stealth cards"),
     ("audrey_v2", "en", "also trashes 1 card(s) from the grip per use"),
     ("atman", "en", "only ice of exactly its strength"),
     ("ika", "en", "only the ice it is hosted on"),
