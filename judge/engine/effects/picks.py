@@ -83,6 +83,8 @@ def eligible(c: Call, kind: str) -> list[str]:
         return list(board.cards_in(w.contents, "HQ"))
     if kind in ("other_ice", "two_other_ice"):
         return [k for k in _all_ice(c) if k != c.source]
+    if kind == "ice_anywhere":  # the ice of the moment with any other installed ice (Inversificator)
+        return [k for k in _all_ice(c) if k != w.ice]
     if kind == "ice_of_same_server":
         where = board.slot_of(w, w.ice) if w.ice else None
         return [k for _, k in board.slots_of(w, where[0]) if k and k != w.ice] if where else []
@@ -213,7 +215,7 @@ def return_pick(c: Call) -> None:
 @applies("swap_pick")
 def swap_pick(c: Call) -> None:
     """Ice swapped with picked ice: this card with another installed ice (Thimblerig), the ice of the
-    moment with another of its server (Mumbad City Grid) or with ice from HQ, which goes there in its
+    moment with another of its server (Mumbad City Grid) or with any other installed ice (Inversificator) or with ice from HQ, which goes there in its
     place (Midori), or two other installed ice with each other (Metamorph). The swap is `swap_ice`'s:
     the Runner's position follows the rules that one follows. `then` resolves after a swap made
     (Midori's jack out); `once_per_run`: the card swaps at most once in the run."""
@@ -221,7 +223,7 @@ def swap_pick(c: Call) -> None:
     if c.e.opt("once_per_run") and any(s == c.source for s, _, _ in w.picks):
         c.note("pick_once_per_run", card=c.source or "")
         return
-    if kind in ("ice_of_same_server", "ice_in_hq") and w.ice is None:
+    if kind in ("ice_of_same_server", "ice_in_hq", "ice_anywhere") and w.ice is None:
         c.warn("w_no_ice_now", what=c.e.kind)
         return
     cards, made = _pick(c, 2 if kind == "two_other_ice" else 1)
