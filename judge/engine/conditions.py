@@ -31,10 +31,22 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
     if what == "subroutines":  # of the ice of the moment (Femme Fatale: 1 credit per subroutine)
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return len(ice.subroutines) if ice else 0
+    if what == "server_ice":
+        return _server_ice(x, card)
     if what == "unbroken":  # of the ice of the moment, not broken in this encounter (Chief Slee)
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return sum(1 for n in range(1, len(ice.subroutines) + 1) if n not in w.broken) if ice else 0
     return len(getattr(w, what))
+
+
+def _server_ice(x: Executor, card: str | None) -> int:
+    """The pieces of ice protecting the server of `card` (the card whose effect it is), else of the
+    ice of the moment (Surveyor: a trace of twice that many); 0 for a card installed nowhere."""
+    on = card or x.w.ice
+    where = board.slot_of(x.w, on) if on else None
+    if where is None:
+        return 0
+    return sum(1 for _, i in board.slots_of(x.w, where[0]) if i)
 
 
 def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
@@ -59,10 +71,14 @@ def _server_is(x: Executor, card: Card, value: str) -> bool:
             return True
         return card.chosen == srv
     if value == "this":  # the server the card protects or is installed in
-        where = board.slot_of(x.w, card.key)
-        home = where[0] if where else next((s for s, keys in x.w.root + x.w.contents if card.key in keys), None)
-        return home == srv
+        return _home(x, card) == srv
     return srv == value
+
+
+def _home(x: Executor, card: Card) -> str | None:
+    """The server a card protects (ice) or is installed in; None when it is installed nowhere."""
+    where = board.slot_of(x.w, card.key)
+    return where[0] if where else next((s for s, keys in x.w.root + x.w.contents if card.key in keys), None)
 
 
 def _one(x: Executor, card: Card, key: str, value: object) -> bool:
@@ -79,6 +95,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return isinstance(value, int) and w.credits + w.bp_credits < value
     if key == "server":
         return isinstance(value, str) and _server_is(x, card, value)
+    if key == "protects":  # Afshar: while it protects HQ (wherever the run is)
+        return _home(x, card) == value
     if key == "not_server":
         return isinstance(value, str) and not _server_is(x, card, value)
     if key == "ice_subtype":

@@ -11,6 +11,7 @@ from .access import access_cards
 from .protocol import Executor
 from .state import Flag
 from .trace import ACTION, PRIORITY
+from ..i18n import msg
 from .triggers import Acting, apply_action, drop, pending_actions, resolve_moments, settle
 
 __all__ = ["HANDLERS", "HOOKS"]
@@ -82,7 +83,21 @@ def encounter_ice(x: Executor, st: Step) -> None:
     w.flags = (w.flags - {Flag.BYPASSED, Flag.ICE_LEFT, Flag.FULLY_BROKEN, Flag.FULLY_BROKEN_PENDING}) | {
         Flag.ENCOUNTERING}
     w.encountered += (board.ice_now(w),)
+    _say_counted_subs(x, st)
     resolve_moments(x, st, st.triggers)
+
+
+def _say_counted_subs(x: Executor, st: Step) -> None:
+    """Ice whose subroutines are counted by its counters (`per:`, Masvingo) says how many it has,
+    and, when its counters are not given, what it took them to be (`cards._per_counter`)."""
+    card = x.ctx.cards[board.ice_now(x.w)]
+    if card.subs_per is None:
+        return
+    kind = msg(f"engine.counter_kinds.{card.subs_per}")
+    if card.counters is None:
+        x.emit(ACTION, "subs_per_uncounted", st, card=card.key, what=kind, n=len(card.subroutines))
+    else:
+        x.emit(ACTION, "subs_per_counted", st, card=card.key, what=kind, n=len(card.subroutines))
 
 
 def _resolve_subroutine(x: Executor, st: Step, n: int) -> None:

@@ -75,6 +75,7 @@ class RunFields(metaclass=Layout):
     used_first: frozenset[tuple[str, int]] = frozenset()
     used_turn: frozenset[tuple[str, int]] = frozenset()  # `first: turn` abilities used this turn (carried)
     access_more: int = 0
+    access_fewer: int = 0               # fewer cards at every breach for the rest of the run (`access_fewer`)
     access_only: tuple[str, ...] | None = None
     replaced_access: str | Text | None = None  # what happens instead of access (its words)
     replaced_mandatory: bool = False

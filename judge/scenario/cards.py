@@ -26,17 +26,21 @@ __all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
              "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
              "strength_plus", "chosen")
+PER_COUNTERS = tuple(f"{k}_counters" for k in COUNTER_KINDS)  # what a subroutine's `per:` counts
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 
 
 def _subroutine(V: Validator, s: Any, sp: YPath) -> Subroutine:
+    per: str | None = None
+    per_rez = 0
     if isinstance(s, dict):
-        V.mapping(s, sp, ("text", "effect"), ("text",))
+        V.mapping(s, sp, ("text", "effect", "per"), ("text",))
         text = V.words(s["text"], sp + ("text",), limit=MAX_TEXT, kind="subroutine_text")
+        per, per_rez = _per(V, s["per"], sp + ("per",)) if "per" in s else (None, 0)
         if "effect" in s:
-            return Subroutine(text, effects.parse_effects(V, s["effect"], sp + ("effect",), "corp"))
+            return Subroutine(text, effects.parse_effects(V, s["effect"], sp + ("effect",), "corp"), per, per_rez)
     else:
         text = V.string(s, sp, limit=MAX_TEXT, kind="subroutine_text")
     # Text alone: "End the run" (or ETR) as a sentence means what it says; other timing words
@@ -44,7 +48,16 @@ def _subroutine(V: Validator, s: Any, sp: YPath) -> Subroutine:
     ends, unread = read_subroutine(text)
     if unread:
         V.notice(sp, unread, text)
-    return Subroutine(text, (Effect("end_run", True, (), V.line(sp)),) if ends else ())
+    return Subroutine(text, (Effect("end_run", True, (), V.line(sp)),) if ends else (), per, per_rez)
+
+
+def _per(V: Validator, v: Any, path: YPath) -> tuple[str, int]:
+    """`per: advancement_counters`, or `per: {count: advancement_counters, on_rez: 1}`."""
+    if isinstance(v, dict):
+        V.mapping(v, path, ("count", "on_rez"), ("count",))
+        return (V.choice(v["count"], path + ("count",), PER_COUNTERS, "count"),
+                V.integer(v.get("on_rez", 0), path + ("on_rez",), 0, 100))
+    return V.choice(v, path, PER_COUNTERS, "count"), 0
 
 
 def _ability(V: Validator, a: Any, ap: YPath, side: str) -> Ability:
@@ -120,6 +133,8 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
                       for i, a in enumerate(V.seq(v.get("abilities", []), path + ("abilities",), 30)))
     abilities = tuple(replace(a, effects=_bind(a.effects, key), cost=_bind(a.cost, key)) for a in abilities)
     subs = tuple(replace(s, effects=_bind(s.effects, key)) for s in subs)
+    counters = parse_counters(V, v["counters"], path + ("counters",)) if "counters" in v else None
+    subs, subs_per = _per_counter(subs, counters, bool(v.get("rezzed")))
     chosen = V.string(v["chosen"], path + ("chosen",), kind="a_card_name") if "chosen" in v else None
     if chosen is not None:  # `access_card: chosen` names the card chosen (Pinhole Threading)
         abilities = tuple(replace(a, effects=_bind_chosen(a.effects, chosen)) for a in abilities)
@@ -132,7 +147,7 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         trash_cost=V.integer(v["trash_cost"], path + ("trash_cost",), 0, 100) if "trash_cost" in v else None,
         points=V.integer(v["points"], path + ("points",), 0, 20) if "points" in v else None,
         subroutines=subs, abilities=abilities, line=V.line(path),
-        counters=parse_counters(V, v["counters"], path + ("counters",)) if "counters" in v else None,
+        counters=counters, subs_per=subs_per,
         strength=V.integer(v["strength"], path + ("strength",), 0, 100) if v.get("strength") is not None else None,
         rez_cost=V.integer(v["rez_cost"], path + ("rez_cost",), 0, 100) if v.get("rez_cost") is not None else None,
         credits=V.integer(v["credits"], path + ("credits",), 0, 100) if "credits" in v else 0,
@@ -144,6 +159,31 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
 
 
 STRENGTH_COUNTS = tuple(f"{k}_counters" for k in COUNTER_KINDS)
+
+
+def _per_counter(subs: tuple[Subroutine, ...], counters: tuple[tuple[str, int], ...] | None, rezzed: bool
+                 ) -> tuple[tuple[Subroutine, ...], str | None]:
+    """A subroutine written `per: <kind>_counters` is listed once per such counter on the card
+    (Masvingo: one end the run per advancement counter; none with no counter), counted when the run
+    begins. An ice unrezzed then gets the counters its rez places (`on_rez`) before it can be
+    encountered. With no `counters:` given, a rezzed ice counts what its rez placed, at least one,
+    and an unrezzed one only what its rez will place; the engine says so when it is encountered.
+    Returns the subroutines and the kind counted."""
+    kinds = [s.per for s in subs if s.per is not None]
+    if not kinds:
+        return subs, None
+    have = dict(counters) if counters is not None else None
+    out: list[Subroutine] = []
+    for s in subs:
+        if s.per is None:
+            out.append(s)
+            continue
+        if have is None:
+            n = max(1, s.per_rez) if rezzed else s.per_rez
+        else:
+            n = have.get(s.per[:-len("_counters")], 0) + (0 if rezzed else s.per_rez)
+        out += [s] * n
+    return tuple(out), kinds[0][:-len("_counters")]
 
 
 def _strength_plus(V: Validator, v: Any, path: YPath) -> Amount:

@@ -24,6 +24,7 @@ CONDITIONS: dict[str, str] = {
     "encountered": "count",         # at least N encounters with ice this run
     "credits_below": "count",       # the Runner has fewer than N credits (bad publicity credits included)
     "server": "server",             # the attacked server (central, remote, this = the card's own, a name)
+    "protects": "server",           # the card (ice, or a card in a root) is installed in that server (Afshar: HQ)
     "not_server": "server",         # the attacked server is not that one ("anywhere except in Archives")
     "ice_subtype": "word",          # the ice of the moment has this subtype (barrier, code gate, sentry)
     "all_broken": "bool",           # every subroutine of the ice of the encounter was broken
@@ -44,7 +45,7 @@ CONDITIONS: dict[str, str] = {
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "approached",
-          "subroutines", "unbroken") + BOARD_COUNTS
+          "subroutines", "unbroken", "server_ice") + BOARD_COUNTS
 
 
 def parse_conditions(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, object], ...]:

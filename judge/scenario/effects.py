@@ -144,6 +144,8 @@ def _option(V: Validator, opt: str, val: Any, p: YPath, side: str) -> object:
         return V.string(val, p, kind="a_card_name")
     if shape is Opt.DURATION:
         return V.choice(val, p, DURATIONS, "value")
+    if shape is Opt.SUBTYPE:
+        return V.string(val, p, kind="text").lower().replace("_", " ")
     return V.boolean(val, p)  # Opt.FLAG
 
 

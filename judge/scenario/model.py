@@ -104,6 +104,8 @@ class Ability:
 class Subroutine:
     text: str
     effects: tuple[Effect, ...] = ()
+    per: str | None = None  # `per: advancement_counters`: listed once per such counter on the card (Masvingo)
+    per_rez: int = 0        # `per: {count: ..., on_rez: N}`: counters its rez places (Masvingo 1, Envelopment 4)
 
     @property
     def shown(self) -> str | Text:
@@ -140,6 +142,7 @@ class Card:
     breaker: Breaker | None = None      # an icebreaker's abilities (`breaker:` of its model)
     chosen: str | None = None           # the server or card it named when installed or as the turn began (`chosen:`)
     strength_plus: Amount | None = None  # strength added per counter on the card (`strength_plus:`, Hadrian's Wall)
+    subs_per: str | None = None         # the counter kind some subroutines are counted by (`per:`); see `cards._per_counter`
 
     @property
     def is_ice(self) -> bool:

@@ -64,7 +64,8 @@ def schema() -> dict[str, Any]:
            for k, spec in EFFECTS.items()}
     one["strength"] = {"anyOf": [{"type": "integer", "minimum": -100, "maximum": 100}, amount]}
     opt_shapes = {Opt.POSITION: position, Opt.SERVER: name, Opt.CARD: name, Opt.FLAG: {"type": "boolean"},
-                  Opt.EFFECTS: {"$ref": "#/$defs/effect"}, Opt.DURATION: {"enum": list(DURATIONS)}}
+                  Opt.EFFECTS: {"$ref": "#/$defs/effect"}, Opt.DURATION: {"enum": list(DURATIONS)},
+                  Opt.SUBTYPE: name}
     options = {k: opt_shapes[o] for k, o in OPTIONS.items()}
     effect_map = {"type": "object", "minProperties": 1,
                   "properties": {**one, **options}, "additionalProperties": False,
@@ -75,6 +76,7 @@ def schema() -> dict[str, Any]:
                      "text": _words(MAX_TEXT)}
     ability = {"type": "object", "additionalProperties": False, "required": ["when", "effect"],
                "properties": {k: ability_props[k] for k in ABILITY_KEYS}}
+    per_count = {"enum": [f"{k}_counters" for k in COUNTER_KINDS]}
     card_props = {
         "name": _words(), "id": name, "type": {"enum": list(CARD_TYPES)},
         "subtypes": {"type": "array", "items": name, "maxItems": 10}, "runs": {"enum": list(RUNS)},
@@ -83,7 +85,10 @@ def schema() -> dict[str, Any]:
         "subroutines": {"type": "array", "items": {"oneOf": [
             _str(MAX_TEXT),
             {"type": "object", "additionalProperties": False, "required": ["text"],
-             "properties": {"text": _words(MAX_TEXT), "effect": {"$ref": "#/$defs/effect"}}}]}},
+             "properties": {"text": _words(MAX_TEXT), "effect": {"$ref": "#/$defs/effect"},
+                            "per": {"oneOf": [per_count, {
+                                "type": "object", "additionalProperties": False, "required": ["count"],
+                                "properties": {"count": per_count, "on_rez": whole}}]}}}]}},
         "abilities": {"type": "array", "items": ability}, "counters": counters,
         "strength": {"type": "integer", "minimum": 0}, "rez_cost": {"type": "integer", "minimum": 0},
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},

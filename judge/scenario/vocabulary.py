@@ -46,6 +46,7 @@ class Opt(StrEnum):
     CARD = "card"          # the name of a card
     FLAG = "flag"          # true or false
     DURATION = "duration"  # encounter_ends, run_ends, turn_ends (`encounter.DURATIONS`)
+    SUBTYPE = "subtype"    # a card subtype, lower case: killer, ai
 
 
 # Option name -> the shape of its value.
@@ -54,7 +55,8 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "mandatory": Opt.FLAG, "root": Opt.FLAG,
                            "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
                            "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION,  # encounter
-                           "may": Opt.FLAG, "paying": Opt.CARD}  # costs a player may decline, jack-out costs
+                           "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
+                           "only_by": Opt.SUBTYPE, "except_by": Opt.SUBTYPE}  # break limits (Hammer, Hortum)
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,7 @@ _SPECS = (
     EffectSpec("lose", Shape.AMOUNT),
     EffectSpec("bad_publicity", Shape.AMOUNT),
     EffectSpec("access_more", Shape.AMOUNT),
+    EffectSpec("access_fewer", Shape.AMOUNT),  # every breach for the rest of the run accesses N fewer cards (SYNC BRE)
     EffectSpec("access_only", Shape.CARDS),
     EffectSpec("instead_of_access", Shape.TEXT, ("mandatory", "then")),
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
@@ -138,6 +141,7 @@ _SPECS = (
     # costs a player may decline, jack-out costs, a jack out offered inside an ability (docs/encounter.md)
     EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
     EffectSpec("offer_jack_out", Shape.NONE),
+    EffectSpec("break_limit", Shape.AMOUNT, ("only_by", "except_by")),  # in a `static` ability of ice: at most N subroutines broken per encounter
     EffectSpec("rez_cost", Shape.AMOUNT),  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
 )
 

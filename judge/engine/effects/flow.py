@@ -8,7 +8,7 @@ from typing import cast
 from ...errors import RunError, ScenarioError
 from ...i18n import msg
 from ...scenario import CORP, RUNNER
-from .. import costs, encounter
+from .. import costs, encounter, limits
 from ..conditions import amount
 from ..state import Flag
 from .core import Call, applies
@@ -117,6 +117,8 @@ def break_(c: Call) -> None:
             raise ScenarioError("no_such_subroutine", i=ice, n=len(subs), k=n,
                                 where=c.action.where if c.action else None,
                                 line=c.action.line if c.action else c.e.line, source=c.x.ctx.sc.source)
+    if limits.break_refused(c, ice, nums):
+        return
     if c.e.opt("with") is None:
         encounter.note_unnamed_break(c.x)
     elif not encounter.break_with(c, tuple(nums)):
@@ -203,6 +205,13 @@ def rez_cost(c: Call) -> None:
     """A change of rez costs works only as a `static` ability (Cat's Cradle): resolved as an
     effect it does nothing, and says so."""
     c.warn("w_static_only", what=msg("engine.effects.rez_cost"))
+
+
+@applies("break_limit")
+def break_limit(c: Call) -> None:
+    """A limit on breaking works only as a `static` ability of ice (Afshar): resolved as an effect it
+    does nothing, and says so."""
+    c.warn("w_static_only", what=msg("engine.effects.break_limit"))
 
 
 @applies("jack_out_cost")
