@@ -81,6 +81,14 @@ def _home(x: Executor, card: Card) -> str | None:
     return where[0] if where else next((s for s, keys in x.w.root + x.w.contents if card.key in keys), None)
 
 
+def _broke_with(x: Executor, subtype: object) -> bool:
+    """A breaker with that subtype (`with:` on the break) broke a subroutine in the encounter going
+    on, or just ended (at "passed" the encounter's ice and occurrence are still the same)."""
+    now = encounter_id(x.w)
+    return any(enc == now and (c := x.ctx.cards.get(b)) is not None and subtype in c.subtypes
+               for b, enc in x.w.broke_in)
+
+
 def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     w = x.w
     if key == "successful":
@@ -108,6 +116,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (subs > 0 and all(n in w.broken for n in range(1, subs + 1))) == value
     if key == "broke_with_this":
         return ((card.key, encounter_id(w)) in w.broke_in) == value
+    if key == "broke_with":  # a named breaker of that subtype broke the ice of the moment in this encounter
+        return _broke_with(x, value)
     if key == "subroutine_resolved":
         return bool(w.resolved_subs) == value
     if key == "ice_rezzed":

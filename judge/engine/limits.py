@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..i18n import Msg, msg
+from .state import encounter_id
 
 if TYPE_CHECKING:
     from .effects.core import Call
@@ -43,14 +44,18 @@ def _scope(only: object, spared: object) -> Msg:
 
 
 def break_refused(c: Call, ice: str, nums: Sequence[int]) -> bool:
-    """True when a limit of the ice refuses this break (a warning says which; nothing is broken or
-    paid). The count is of subroutines broken in this encounter, this break's included."""
+    """True when a limit of the ice, or a `forbid: break`, refuses this break (a warning says which;
+    nothing is broken or paid). The count is of subroutines broken in this encounter, this break's included."""
     from .conditions import failing, amount
     x = c.x
     card = x.ctx.cards[ice]
     new = [n for n in nums if n not in x.w.broken]
     if not new:
         return False
+    who = x.forbidden("break", f"break@{encounter_id(x.w)}")
+    if who is not None:  # Anvil: `forbid: break` for this encounter (or the run)
+        c.warn("w_break_forbidden", card=who, ice=ice, subs=", ".join(map(str, new)))
+        return True
     subtypes = _subtypes_of(c)
     for ab in card.abilities:
         if ab.when != "static" or failing(x, card, ab.conditions) is not None:

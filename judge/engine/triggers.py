@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import ScenarioError
 from ..rulesets.model import Step
 from ..rulesets.whens import MOMENTS, Moment
-from ..scenario import CENTRALS, CORP, RUNNER, Ability, Action, Card
+from ..scenario import CENTRALS, CORP, RUNNER, Ability, Action, Card, walk_effects
 from . import board
 from .conditions import failing
 from .protocol import Executor
@@ -186,8 +186,8 @@ def resolve_moments(x: Executor, st: Step, moments: tuple[str, ...], accessed: s
         items = [it for it in items if not (isinstance(it, Acting) and it.action.index in offered)]
         for idx in offered:
             a = next(a for a in acts if a.index == idx)
-            at = max(n for n, o in enumerate(items) if isinstance(o, Triggered) and o.card.key == offered[idx])
-            items.insert(at + 1, Acting(a))
+            ats = [n for n, o in enumerate(items) if isinstance(o, Triggered) and o.card.key == offered[idx]]
+            items.insert(ats[-1] + 1 if ats else len(items), Acting(a))  # a subroutine's offer: already past
     completing = False
     for n, item in enumerate(items):
         if isinstance(item, Acting) and item.action.index in offered:
@@ -223,7 +223,7 @@ def _offered(x: Executor, items: list[Pending]) -> dict[int, str]:
     """Jack-out actions granted by a card whose pending ability offers a jack out while it resolves
     (`offer_jack_out`, Mirāju): action index -> that card. They are taken inside the ability."""
     offering = {it.card.key for it in items if isinstance(it, Triggered)
-                and any(e.kind == "offer_jack_out" for e in it.ability.effects)}
+                and any(e.kind == "offer_jack_out" for e in it.ability.effects)} | _offering_ice(x)
     if not offering:
         return {}
     out = {}
@@ -234,6 +234,16 @@ def _offered(x: Executor, items: list[Pending]) -> dict[int, str]:
             if key in offering:
                 out[it.action.index] = key
     return out
+
+
+def _offering_ice(x: Executor) -> set[str]:
+    """The encountered ice, when one of its subroutines offers a jack out (Karunā, Mind Game): a
+    jack out it grants is taken inside that subroutine, never on its own (not when it was broken)."""
+    ice = x.w.ice if Flag.ENCOUNTERING in x.w.flags else None
+    card = x.ctx.cards.get(ice) if ice else None
+    if card is None or not any(e.kind == "offer_jack_out" for s in card.subroutines for e in walk_effects(s.effects)):
+        return set()
+    return {card.key}
 
 
 def _completes(x: Executor, st: Step) -> bool:

@@ -28,7 +28,8 @@ CONDITIONS: dict[str, str] = {
     "not_server": "server",         # the attacked server is not that one ("anywhere except in Archives")
     "ice_subtype": "word",          # the ice of the moment has this subtype (barrier, code gate, sentry)
     "all_broken": "bool",           # every subroutine of the ice of the encounter was broken
-    "broke_with_this": "bool",      # this card (a breaker) broke a subroutine in the encounter going on (Tycoon)
+    "broke_with_this": "bool",
+    "broke_with": "word",           # a breaker of this subtype broke a subroutine of the ice in this encounter (Virtual Service Agent)      # this card (a breaker) broke a subroutine in the encounter going on (Tycoon)
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter
     "bypassed": "bool",             # that ice was bypassed
     "ice_rezzed": "bool",           # the ice of the moment is rezzed (Snitch: an unrezzed ice)

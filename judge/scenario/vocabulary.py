@@ -109,7 +109,7 @@ _SPECS = (
     EffectSpec("instead_of_access", Shape.TEXT, ("mandatory", "then")),
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),
-    EffectSpec("forbid", Shape.WORD, ("until",), choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash", "bypass", "end_run")),
+    EffectSpec("forbid", Shape.WORD, ("until",), choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash", "bypass", "end_run", "break")),
     EffectSpec("allow", Shape.WORD, choices=("jack_out", "jack_out_here")),
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
     EffectSpec("breach", Shape.SERVER, ("root",)),      # another server breached after this one (Divide and Conquer)
@@ -120,6 +120,7 @@ _SPECS = (
     EffectSpec("tag", Shape.AMOUNT),
     EffectSpec("untag", Shape.AMOUNT),
     EffectSpec("draw", Shape.AMOUNT),
+    EffectSpec("grip_to_stack", Shape.AMOUNT),  # the Runner puts N grip cards on the stack (Data Loop): a counted grip shrinks
     EffectSpec("lose_clicks", Shape.AMOUNT),  # the Runner loses clicks (never below 0)
     EffectSpec("spend_clicks", Shape.AMOUNT, ("otherwise",), cost=True),  # spent if the Runner has them, else `otherwise`  # the Runner draws: cards added to a counted grip
     EffectSpec("net_damage", Shape.AMOUNT),

@@ -83,6 +83,20 @@ def draw(c: Call) -> None:
     c.note("cards_drawn", side=RUNNER, n=n, total=w.sides.grip)
 
 
+@applies("grip_to_stack")
+def grip_to_stack(c: Call) -> None:
+    """The Runner puts N cards from the grip on top of the stack (Data Loop): a counted grip loses
+    them, as many as it holds (no grip given: said, not counted)."""
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    if w.sides.grip is None:
+        c.note("grip_to_stack_uncounted", side=RUNNER, n=n)
+        return
+    n = min(n, w.sides.grip)
+    w.sides = replace(w.sides, grip=w.sides.grip - n)
+    c.note("grip_to_stack", side=RUNNER, n=n, total=w.sides.grip)
+
+
 def _damage(c: Call) -> None:
     """Damage discards a card from the grip per point; more damage than cards in the grip flatlines
     the Runner: the game, and with it the run, ends. No grip given: recorded, never a flatline."""
