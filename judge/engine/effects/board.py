@@ -12,7 +12,7 @@ from typing import cast
 
 from ...i18n import Text, msg
 from ...scenario import CORP, RUNNER, THIS, Amount, Card, describe_effects
-from .. import encounter
+from .. import costs, encounter
 from ..boardstate import corp_pay, counters_on, with_counters
 from ..conditions import amount, failing
 from ..state import Flag
@@ -280,6 +280,9 @@ def only_if(c: Call) -> bool:
     """`then` when the conditions hold now (Whitespace: the Runner has 6 credits or less), else `otherwise`."""
     x = c.x
     conds = cast("tuple[tuple[str, object], ...]", c.e.arg)
+    if any(k == "declined" for k, _ in conds):
+        # a subroutine's step: the `decline: <card>` written there is taken now (Ballista, Meridian)
+        costs.declined_here(c)
     card = x.ctx.cards.get(c.source) if c.source else None
     cond = failing(x, card or Card(key="", name="", side=c.side), conds)
     c.note("only_if_holds" if cond is None else "only_if_fails",
