@@ -15,7 +15,7 @@ from .state import encounter_id
 if TYPE_CHECKING:
     from .effects.core import Call
 
-__all__ = ["break_refused"]
+__all__ = ["break_refused", "after_break"]
 
 
 def _subtypes_of(c: Call) -> tuple[str, ...] | None:
@@ -72,3 +72,15 @@ def break_refused(c: Call, ice: str, nums: Sequence[int]) -> bool:
                        subs=", ".join(map(str, new)))
                 return True
     return False
+
+
+def after_break(c: Call, ice: str, new: Sequence[int]) -> None:
+    """`when: broken` abilities of the ice (Gold Farmer: the Runner loses 1 credit) resolve once
+    for each subroutine this break broke, right after it."""
+    from .triggers import abilities, fire
+    x = c.x
+    for _ in new:
+        for side in abilities(x, "broken").values():
+            for item in side:
+                if item.card.key == ice:
+                    fire(x, c.st, item)

@@ -123,8 +123,10 @@ def break_(c: Call) -> None:
         encounter.note_unnamed_break(c.x)
     elif not encounter.break_with(c, tuple(nums)):
         return
-    w.broken_log += tuple(f"{ice} {n}" for n in nums if n not in w.broken)
+    new = [n for n in nums if n not in w.broken]
+    w.broken_log += tuple(f"{ice} {n}" for n in new)
     w.broken |= set(nums)
+    limits.after_break(c, ice, new)
     whole = bool(subs) and all(n in w.broken for n in range(1, len(subs) + 1))
     if whole and Flag.FULLY_BROKEN not in w.flags:
         w.flags |= {Flag.FULLY_BROKEN, Flag.FULLY_BROKEN_PENDING}  # "fully broken" once the ability ends
