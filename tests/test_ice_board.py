@@ -178,3 +178,45 @@ def test_only_if_declined_takes_the_decline_written_at_the_subroutines_step():
     goes = run_yaml(_ice(subs) + 'actions: [{at: "3.2", ice: Wall, by: corp, decline: Wall}]')
     assert ends.status == "unsuccessful"
     assert goes.status == "successful" and goes.states[-1][1].credits == 6
+
+
+# ------------------------------------------------------------------ the next encounter (Chum)
+NEXT = ("[{text: x, effect: {next_encounter: true, begins: {strength: 2, of: encountered_ice}, "
+        "ends: {only_if: {fully_broken: false}, then: {net_damage: 3}}}}]")
+
+
+def _two(inner: str, actions: str = "[]") -> str:
+    return f"""
+title: t
+run: {{server: HQ}}
+servers:
+  HQ:
+    ice: [{{name: Chummy, rezzed: true, subroutines: {NEXT}}}, {{name: Inner, rezzed: true, strength: 1, subroutines: {inner}}}]
+    {HEDGE}
+actions: {actions}
+"""
+
+
+def test_next_encounter_effects_resolve_at_the_next_encounters_beginning_and_end():
+    t = run_yaml(_two("[{text: y, effect: {tag: 1}}]"))
+    assert t.board["damage"]["net"] == 3
+    said = texts(t)
+    assert any("Inner gets +2 strength (now 3)" in x for x in said)
+
+
+def test_a_fully_broken_next_ice_takes_no_damage():
+    t = run_yaml(_two("[End the run]", '[{at: "3.1", ice: Inner, by: runner, break: all}]'))
+    assert t.status == "successful" and t.board.get("damage", {}).get("net", 0) == 0
+
+
+def test_an_encounter_ended_by_the_run_ending_still_ends_what_waited_for_it():
+    t = run_yaml(_two("[End the run]"))
+    assert t.status == "unsuccessful" and t.board["damage"]["net"] == 3
+
+
+def test_only_the_next_encounter_takes_it():
+    text = _two("[{text: y}]", '[{at: "3.1", ice: Inner, by: runner, break: all}]').replace(
+        "subroutines: [{text: y}]}]", "subroutines: [{text: y}]}, {name: Third, rezzed: true, subroutines: [{text: z}]}]")
+    t = run_yaml(text)
+    assert list(t.states[-1][1].encountered) == ["Chummy", "Inner", "Third"]
+    assert t.board.get("damage", {}).get("net", 0) == 0  # Inner was fully broken; Third is not the next

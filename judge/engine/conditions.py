@@ -116,6 +116,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (subs > 0 and all(n in w.broken for n in range(1, subs + 1))) == value
     if key == "broke_with_this":
         return ((card.key, encounter_id(w)) in w.broke_in) == value
+    if key == "fully_broken":
+        return (Flag.FULLY_BROKEN in w.flags) == value
     if key == "broke_with":  # a named breaker of that subtype broke the ice of the moment in this encounter
         return _broke_with(x, value)
     if key == "subroutine_resolved":

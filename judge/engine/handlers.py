@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from ..rulesets.model import Step
 from ..scenario import CORP, RUNNER
-from . import board
+from . import board, lingering
 from .access import access_cards
 from .protocol import Executor
 from .state import Flag
@@ -84,6 +84,7 @@ def encounter_ice(x: Executor, st: Step) -> None:
         Flag.ENCOUNTERING}
     w.encountered += (board.ice_now(w),)
     _say_counted_subs(x, st)
+    lingering.encounter_begins(x, st)
     resolve_moments(x, st, st.triggers)
 
 
@@ -140,6 +141,7 @@ def end_encounter(x: Executor, st: Step) -> None:
     """The encounter ends: "when the encounter ends" abilities resolve while what happened in it
     (broken, resolved, bypassed) is still known; then the Runner is no longer encountering."""
     if Flag.ENCOUNTERING in x.w.flags:
+        lingering.encounter_ends(x, st)
         resolve_moments(x, st, ("encounter_ends",))
     x.w.flags -= {Flag.ENCOUNTERING}
 
@@ -320,6 +322,7 @@ def end_access(x: Executor, st: Step) -> None:
 
 def run_ends(x: Executor, st: Step) -> None:
     """6 / 7: unspent bad publicity credits are lost; end-of-run triggers."""
+    lingering.run_ended(x, st)
     return_bp(x, st)
     resolve_moments(x, st, st.triggers)
 

@@ -27,7 +27,8 @@ CONDITIONS: dict[str, str] = {
     "protects": "server",           # the card (ice, or a card in a root) is installed in that server (Afshar: HQ)
     "not_server": "server",         # the attacked server is not that one ("anywhere except in Archives")
     "ice_subtype": "word",          # the ice of the moment has this subtype (barrier, code gate, sentry)
-    "all_broken": "bool",           # every subroutine of the ice of the encounter was broken
+    "all_broken": "bool",
+    "fully_broken": "bool",         # the ice of the moment is fully broken in this encounter (ice with no subroutine included, CR 6.5.7c)           # every subroutine of the ice of the encounter was broken
     "broke_with_this": "bool",
     "broke_with": "word",           # a breaker of this subtype broke a subroutine of the ice in this encounter (Virtual Service Agent)      # this card (a breaker) broke a subroutine in the encounter going on (Tycoon)
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter

@@ -56,7 +56,8 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "on": Opt.CARD, "differ": Opt.EFFECTS, "match": Opt.EFFECTS,  # board: counters, psi
                            "with": Opt.CARD, "of": Opt.CARD, "until": Opt.DURATION,  # encounter
                            "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
-                           "only_by": Opt.SUBTYPE, "except_by": Opt.SUBTYPE}  # break limits (Hammer, Hortum)
+                           "only_by": Opt.SUBTYPE, "except_by": Opt.SUBTYPE,  # break limits (Hammer, Hortum)
+                           "begins": Opt.EFFECTS, "ends": Opt.EFFECTS}  # the next encounter (Chum)  # break limits (Hammer, Hortum)
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,7 @@ _SPECS = (
     # costs a player may decline, jack-out costs, a jack out offered inside an ability (docs/encounter.md)
     EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
     EffectSpec("offer_jack_out", Shape.NONE),
+    EffectSpec("next_encounter", Shape.NONE, ("begins", "ends")),  # effects kept for the Runner's next encounter this run (Chum)
     EffectSpec("break_limit", Shape.AMOUNT, ("only_by", "except_by")),  # in a `static` ability of ice: at most N subroutines broken per encounter
     EffectSpec("rez_cost", Shape.AMOUNT),  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
 )

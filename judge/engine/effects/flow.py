@@ -8,7 +8,7 @@ from typing import cast
 from ...errors import RunError, ScenarioError
 from ...i18n import msg
 from ...scenario import CORP, RUNNER
-from .. import costs, encounter, limits
+from .. import costs, encounter, limits, lingering
 from ..conditions import amount
 from ..state import Flag
 from .core import Call, applies
@@ -207,6 +207,13 @@ def rez_cost(c: Call) -> None:
     """A change of rez costs works only as a `static` ability (Cat's Cradle): resolved as an
     effect it does nothing, and says so."""
     c.warn("w_static_only", what=msg("engine.effects.rez_cost"))
+
+
+@applies("next_encounter")
+def next_encounter(c: Call) -> None:
+    """Effects kept for the Runner's next encounter with ice this run (Chum): `begins` when it
+    begins, `ends` when it ends (`engine.lingering`)."""
+    lingering.wait_for_next(c)
 
 
 @applies("break_limit")
