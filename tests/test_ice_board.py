@@ -220,3 +220,10 @@ def test_only_the_next_encounter_takes_it():
     t = run_yaml(text)
     assert list(t.states[-1][1].encountered) == ["Chummy", "Inner", "Third"]
     assert t.board.get("damage", {}).get("net", 0) == 0  # Inner was fully broken; Third is not the next
+
+
+def test_rezzed_this_turn_holds_for_a_rez_in_the_run_not_for_ice_written_rezzed():
+    ab = ", abilities: [{when: encountered, if: {rezzed_this_turn: true}, effect: {gain: 1}}]"
+    before = run_yaml(_ice("[{text: x}]", ab))
+    now = run_yaml(_ice("[{text: x}]", ab, rezzed=False) + 'actions: [{at: "2.3", ice: Wall, by: corp, rez: Wall}]')
+    assert before.states[-1][1].credits == 5 and now.states[-1][1].credits == 6

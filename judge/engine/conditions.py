@@ -122,6 +122,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return _broke_with(x, value)
     if key == "subroutine_resolved":
         return bool(w.resolved_subs) == value
+    if key == "rezzed_this_turn":  # Gatekeeper: rezzed in a run of this turn, not on the board as it began
+        return (card.key in w.rezzed_ever and not card.rezzed) == value
     if key == "ice_rezzed":
         return (w.ice is not None and w.ice in w.rezzed) == value
     if key == "declined":

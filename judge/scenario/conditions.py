@@ -33,7 +33,8 @@ CONDITIONS: dict[str, str] = {
     "broke_with": "word",           # a breaker of this subtype broke a subroutine of the ice in this encounter (Virtual Service Agent)      # this card (a breaker) broke a subroutine in the encounter going on (Tycoon)
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter
     "bypassed": "bool",             # that ice was bypassed
-    "ice_rezzed": "bool",           # the ice of the moment is rezzed (Snitch: an unrezzed ice)
+    "ice_rezzed": "bool",
+    "rezzed_this_turn": "bool",     # the card was rezzed during this turn's runs (written `rezzed: true`: before the turn)           # the ice of the moment is rezzed (Snitch: an unrezzed ice)
     # the board (issue 25)
     "tagged": "bool",               # the Runner has at least one tag
     "tags": "count",                # the Runner has at least N tags
