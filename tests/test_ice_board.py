@@ -227,3 +227,21 @@ def test_rezzed_this_turn_holds_for_a_rez_in_the_run_not_for_ice_written_rezzed(
     before = run_yaml(_ice("[{text: x}]", ab))
     now = run_yaml(_ice("[{text: x}]", ab, rezzed=False) + 'actions: [{at: "2.3", ice: Wall, by: corp, rez: Wall}]')
     assert before.states[-1][1].credits == 5 and now.states[-1][1].credits == 6
+
+
+def test_per_archives_cards_counts_pairs_of_a_subtype_in_archives():
+    text = """
+title: t
+run: {server: HQ}
+servers:
+  HQ:
+    ice: [{name: Chain, rezzed: true, subroutines: [{text: x, effect: {lose: 1}, per: {count: archives_cards, subtype: transaction, each: 2}}, End the run]}]
+    cards: [{name: Hedge Fund, type: operation}]
+  Archives: {cards: [%s]}
+"""
+    op = "{name: Op%d, type: operation, subtypes: [transaction]}"
+    for n, subs in ((1, 1), (2, 2), (5, 3)):
+        sc = scenario(text % ", ".join(op % i for i in range(n)))
+        assert len(sc.servers["HQ"].ice[0].subroutines) == subs
+    with pytest.raises(ScenarioError):
+        scenario(text.replace("subtype: transaction, ", "") % (op % 0))

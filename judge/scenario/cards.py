@@ -14,19 +14,20 @@ from . import effects
 from .board import COUNTER_KINDS, parse_counters
 from .conditions import parse_conditions
 from .encounter import parse_breaker
-from .model import CARD_TYPES, THIS, Ability, Amount, Card, Effect, Subroutine
+from .model import CARD_TYPES, THIS, Ability, Amount, Card, Effect, Server, Subroutine
 from .named import resolve_card
 from .readings import read_subroutine
 from .validate import MAX_TEXT, Validator
 from .vocabulary import EFFECTS, Shape
 from .yamlsource import YPath
 
-__all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
+__all__ = ["parse_card", "parse_cards", "per_archives", "CARD_KEYS", "ABILITY_KEYS"]
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
              "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
              "strength_plus", "chosen")
 PER_COUNTERS = tuple(f"{k}_counters" for k in COUNTER_KINDS)  # what a subroutine's `per:` counts
+ARCHIVES_CARDS = "archives_cards"  # `per: {count: archives_cards, subtype: X, each: N}` (Blockchain)
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
@@ -34,13 +35,15 @@ ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "s
 
 def _subroutine(V: Validator, s: Any, sp: YPath) -> Subroutine:
     per: str | None = None
-    per_rez = 0
+    per_rez, per_subtype, per_each = 0, None, 1
     if isinstance(s, dict):
         V.mapping(s, sp, ("text", "effect", "per"), ("text",))
         text = V.words(s["text"], sp + ("text",), limit=MAX_TEXT, kind="subroutine_text")
-        per, per_rez = _per(V, s["per"], sp + ("per",)) if "per" in s else (None, 0)
+        if "per" in s:
+            per, per_rez, per_subtype, per_each = _per(V, s["per"], sp + ("per",))
         if "effect" in s:
-            return Subroutine(text, effects.parse_effects(V, s["effect"], sp + ("effect",), "corp"), per, per_rez)
+            return Subroutine(text, effects.parse_effects(V, s["effect"], sp + ("effect",), "corp"), per, per_rez,
+                              per_subtype, per_each)
     else:
         text = V.string(s, sp, limit=MAX_TEXT, kind="subroutine_text")
     # Text alone: "End the run" (or ETR) as a sentence means what it says; other timing words
@@ -48,16 +51,44 @@ def _subroutine(V: Validator, s: Any, sp: YPath) -> Subroutine:
     ends, unread = read_subroutine(text)
     if unread:
         V.notice(sp, unread, text)
-    return Subroutine(text, (Effect("end_run", True, (), V.line(sp)),) if ends else (), per, per_rez)
+    return Subroutine(text, (Effect("end_run", True, (), V.line(sp)),) if ends else (), per, per_rez,
+                      per_subtype, per_each)
 
 
-def _per(V: Validator, v: Any, path: YPath) -> tuple[str, int]:
-    """`per: advancement_counters`, or `per: {count: advancement_counters, on_rez: 1}`."""
+def _per(V: Validator, v: Any, path: YPath) -> tuple[str, int, str | None, int]:
+    """`per: advancement_counters`, `per: {count: advancement_counters, on_rez: 1}`, or
+    `per: {count: archives_cards, subtype: transaction, each: 2}` (Blockchain)."""
     if isinstance(v, dict):
-        V.mapping(v, path, ("count", "on_rez"), ("count",))
-        return (V.choice(v["count"], path + ("count",), PER_COUNTERS, "count"),
-                V.integer(v.get("on_rez", 0), path + ("on_rez",), 0, 100))
-    return V.choice(v, path, PER_COUNTERS, "count"), 0
+        V.mapping(v, path, ("count", "on_rez", "subtype", "each"), ("count",))
+        count = V.choice(v["count"], path + ("count",), PER_COUNTERS + (ARCHIVES_CARDS,), "count")
+        subtype = V.string(v["subtype"], path + ("subtype",), kind="text").lower() if "subtype" in v else None
+        if count == ARCHIVES_CARDS and subtype is None:
+            raise V.err(path, "missing_key", k="subtype")
+        return (count, V.integer(v.get("on_rez", 0), path + ("on_rez",), 0, 100), subtype,
+                V.integer(v.get("each", 1), path + ("each",), 1, 100))
+    return V.choice(v, path, PER_COUNTERS, "count"), 0, None, 1
+
+
+def per_archives(servers: dict[str, Server]) -> dict[str, Server]:
+    """Subroutines written `per: {count: archives_cards, subtype: transaction, each: 2}` listed once
+    for every `each` cards of that subtype in Archives as the run begins (Blockchain: every two
+    transaction operations); none for fewer. Archives not given holds none."""
+    arch = servers.get("Archives")
+    found = [c for c in (arch.cards if arch else ())]
+
+    def expand(card: Card) -> Card:
+        if not any(s.per == ARCHIVES_CARDS for s in card.subroutines):
+            return card
+        out: list[Subroutine] = []
+        for s in card.subroutines:
+            if s.per != ARCHIVES_CARDS:
+                out.append(s)
+                continue
+            n = sum(1 for c in found if s.per_subtype in c.subtypes)
+            out += [s] * (n // s.per_each)
+        return replace(card, subroutines=tuple(out))
+
+    return {name: replace(sv, ice=tuple(expand(c) for c in sv.ice)) for name, sv in servers.items()}
 
 
 def _ability(V: Validator, a: Any, ap: YPath, side: str) -> Ability:
@@ -169,13 +200,13 @@ def _per_counter(subs: tuple[Subroutine, ...], counters: tuple[tuple[str, int], 
     encountered. With no `counters:` given, a rezzed ice counts what its rez placed, at least one,
     and an unrezzed one only what its rez will place; the engine says so when it is encountered.
     Returns the subroutines and the kind counted."""
-    kinds = [s.per for s in subs if s.per is not None]
+    kinds = [s.per for s in subs if s.per is not None and s.per != ARCHIVES_CARDS]
     if not kinds:
         return subs, None
     have = dict(counters) if counters is not None else None
     out: list[Subroutine] = []
     for s in subs:
-        if s.per is None:
+        if s.per is None or s.per == ARCHIVES_CARDS:  # counted once the servers are known (`per_archives`)
             out.append(s)
             continue
         if have is None:

@@ -106,6 +106,8 @@ class Subroutine:
     effects: tuple[Effect, ...] = ()
     per: str | None = None  # `per: advancement_counters`: listed once per such counter on the card (Masvingo)
     per_rez: int = 0        # `per: {count: ..., on_rez: N}`: counters its rez places (Masvingo 1, Envelopment 4)
+    per_subtype: str | None = None  # `per: {count: archives_cards, subtype: transaction, each: 2}` (Blockchain)
+    per_each: int = 1
 
     @property
     def shown(self) -> str | Text:

@@ -88,7 +88,9 @@ def schema() -> dict[str, Any]:
              "properties": {"text": _words(MAX_TEXT), "effect": {"$ref": "#/$defs/effect"},
                             "per": {"oneOf": [per_count, {
                                 "type": "object", "additionalProperties": False, "required": ["count"],
-                                "properties": {"count": per_count, "on_rez": whole}}]}}}]}},
+                                "properties": {"count": {"enum": [*per_count["enum"], "archives_cards"]},
+                                               "on_rez": whole, "subtype": name,
+                                               "each": {"type": "integer", "minimum": 1, "maximum": 100}}}]}}}]}},
         "abilities": {"type": "array", "items": ability}, "counters": counters,
         "strength": {"type": "integer", "minimum": 0}, "rez_cost": {"type": "integer", "minimum": 0},
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},
