@@ -245,3 +245,18 @@ servers:
         assert len(sc.servers["HQ"].ice[0].subroutines) == subs
     with pytest.raises(ScenarioError):
         scenario(text.replace("subtype: transaction, ", "") % (op % 0))
+
+
+def test_per_protects_lists_the_subroutine_only_on_ice_protecting_that_server():
+    text = """
+title: t
+run: {server: %(s)s}
+servers:
+  %(s)s:
+    ice: [{name: Gate, rezzed: true, subroutines: [End the run, {text: x, per: {count: protects, server: HQ}}]}]
+    cards: [{name: Hedge Fund, type: operation}]
+"""
+    assert len(scenario(text % {"s": "HQ"}).servers["HQ"].ice[0].subroutines) == 2
+    assert len(scenario(text % {"s": "R&D"}).servers["R&D"].ice[0].subroutines) == 1
+    with pytest.raises(ScenarioError):
+        scenario(text.replace(", server: HQ}", "}") % {"s": "HQ"})

@@ -28,6 +28,8 @@ CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points",
              "strength_plus", "chosen")
 PER_COUNTERS = tuple(f"{k}_counters" for k in COUNTER_KINDS)  # what a subroutine's `per:` counts
 ARCHIVES_CARDS = "archives_cards"  # `per: {count: archives_cards, subtype: X, each: N}` (Blockchain)
+PROTECTS = "protects"  # `per: {count: protects, server: HQ}`: listed only on ice protecting that server (Winchester)
+BOARD_PER = (ARCHIVES_CARDS, PROTECTS)  # counted once the servers are read (`per_archives`)
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
@@ -59,11 +61,15 @@ def _per(V: Validator, v: Any, path: YPath) -> tuple[str, int, str | None, int]:
     """`per: advancement_counters`, `per: {count: advancement_counters, on_rez: 1}`, or
     `per: {count: archives_cards, subtype: transaction, each: 2}` (Blockchain)."""
     if isinstance(v, dict):
-        V.mapping(v, path, ("count", "on_rez", "subtype", "each"), ("count",))
-        count = V.choice(v["count"], path + ("count",), PER_COUNTERS + (ARCHIVES_CARDS,), "count")
+        V.mapping(v, path, ("count", "on_rez", "subtype", "each", "server"), ("count",))
+        count = V.choice(v["count"], path + ("count",), PER_COUNTERS + (ARCHIVES_CARDS, PROTECTS), "count")
         subtype = V.string(v["subtype"], path + ("subtype",), kind="text").lower() if "subtype" in v else None
         if count == ARCHIVES_CARDS and subtype is None:
             raise V.err(path, "missing_key", k="subtype")
+        if count == PROTECTS:  # the server is kept where the subtype is (`per_subtype`)
+            if "server" not in v:
+                raise V.err(path, "missing_key", k="server")
+            subtype = V.string(v["server"], path + ("server",), kind="a_server_name")
         return (count, V.integer(v.get("on_rez", 0), path + ("on_rez",), 0, 100), subtype,
                 V.integer(v.get("each", 1), path + ("each",), 1, 100))
     return V.choice(v, path, PER_COUNTERS, "count"), 0, None, 1
@@ -72,23 +78,26 @@ def _per(V: Validator, v: Any, path: YPath) -> tuple[str, int, str | None, int]:
 def per_archives(servers: dict[str, Server]) -> dict[str, Server]:
     """Subroutines written `per: {count: archives_cards, subtype: transaction, each: 2}` listed once
     for every `each` cards of that subtype in Archives as the run begins (Blockchain: every two
-    transaction operations); none for fewer. Archives not given holds none."""
+    transaction operations); none for fewer; Archives not given holds none. One written `per:
+    {count: protects, server: HQ}` is listed only on ice protecting that server (Winchester)."""
     arch = servers.get("Archives")
     found = [c for c in (arch.cards if arch else ())]
 
-    def expand(card: Card) -> Card:
-        if not any(s.per == ARCHIVES_CARDS for s in card.subroutines):
+    def expand(card: Card, home: str) -> Card:
+        if not any(s.per in BOARD_PER for s in card.subroutines):
             return card
         out: list[Subroutine] = []
         for s in card.subroutines:
-            if s.per != ARCHIVES_CARDS:
-                out.append(s)
-                continue
-            n = sum(1 for c in found if s.per_subtype in c.subtypes)
-            out += [s] * (n // s.per_each)
+            if s.per == ARCHIVES_CARDS:
+                n = sum(1 for c in found if s.per_subtype in c.subtypes) // s.per_each
+            elif s.per == PROTECTS:
+                n = 1 if s.per_subtype == home else 0
+            else:
+                n = 1
+            out += [s] * n
         return replace(card, subroutines=tuple(out))
 
-    return {name: replace(sv, ice=tuple(expand(c) for c in sv.ice)) for name, sv in servers.items()}
+    return {name: replace(sv, ice=tuple(expand(c, name) for c in sv.ice)) for name, sv in servers.items()}
 
 
 def _ability(V: Validator, a: Any, ap: YPath, side: str) -> Ability:
@@ -200,13 +209,13 @@ def _per_counter(subs: tuple[Subroutine, ...], counters: tuple[tuple[str, int], 
     encountered. With no `counters:` given, a rezzed ice counts what its rez placed, at least one,
     and an unrezzed one only what its rez will place; the engine says so when it is encountered.
     Returns the subroutines and the kind counted."""
-    kinds = [s.per for s in subs if s.per is not None and s.per != ARCHIVES_CARDS]
+    kinds = [s.per for s in subs if s.per is not None and s.per not in BOARD_PER]
     if not kinds:
         return subs, None
     have = dict(counters) if counters is not None else None
     out: list[Subroutine] = []
     for s in subs:
-        if s.per is None or s.per == ARCHIVES_CARDS:  # counted once the servers are known (`per_archives`)
+        if s.per is None or s.per in BOARD_PER:  # counted once the servers are known (`per_archives`)
             out.append(s)
             continue
         if have is None:
