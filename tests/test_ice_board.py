@@ -260,3 +260,17 @@ servers:
     assert len(scenario(text % {"s": "R&D"}).servers["R&D"].ice[0].subroutines) == 1
     with pytest.raises(ScenarioError):
         scenario(text.replace(", server: HQ}", "}") % {"s": "HQ"})
+
+
+def test_per_rezzed_ice_counts_rezzed_ice_of_a_subtype_and_the_card_itself():
+    text = """
+title: t
+run: {server: R&D}
+servers:
+  R&D:
+    ice: [{name: Opal, subtypes: [next], rezzed: %s, subroutines: [{text: x, per: {count: rezzed_ice, subtype: next}}]}]
+    cards: [{name: Hedge Fund, type: operation}]
+  HQ: {ice: [{name: Silver, type: ice, subtypes: [next], rezzed: true}, {name: Bronze, type: ice, subtypes: [next]}, {name: Wall, type: ice, rezzed: true}]}
+"""
+    assert len(scenario(text % "true").servers["R&D"].ice[0].subroutines) == 2
+    assert len(scenario(text % "false").servers["R&D"].ice[0].subroutines) == 2  # rezzed when it is encountered

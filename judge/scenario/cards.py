@@ -29,7 +29,8 @@ CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points",
 PER_COUNTERS = tuple(f"{k}_counters" for k in COUNTER_KINDS)  # what a subroutine's `per:` counts
 ARCHIVES_CARDS = "archives_cards"  # `per: {count: archives_cards, subtype: X, each: N}` (Blockchain)
 PROTECTS = "protects"  # `per: {count: protects, server: HQ}`: listed only on ice protecting that server (Winchester)
-BOARD_PER = (ARCHIVES_CARDS, PROTECTS)  # counted once the servers are read (`per_archives`)
+REZZED_ICE = "rezzed_ice"  # `per: {count: rezzed_ice, subtype: next}`: once per rezzed ice of that subtype (NEXT Opal)
+BOARD_PER = (ARCHIVES_CARDS, PROTECTS, REZZED_ICE)  # counted once the servers are read (`per_archives`)
 CREDITS_FOR = ("icebreakers", "any")  # what credits hosted on a card may pay for
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
@@ -62,9 +63,9 @@ def _per(V: Validator, v: Any, path: YPath) -> tuple[str, int, str | None, int]:
     `per: {count: archives_cards, subtype: transaction, each: 2}` (Blockchain)."""
     if isinstance(v, dict):
         V.mapping(v, path, ("count", "on_rez", "subtype", "each", "server"), ("count",))
-        count = V.choice(v["count"], path + ("count",), PER_COUNTERS + (ARCHIVES_CARDS, PROTECTS), "count")
+        count = V.choice(v["count"], path + ("count",), PER_COUNTERS + BOARD_PER, "count")
         subtype = V.string(v["subtype"], path + ("subtype",), kind="text").lower() if "subtype" in v else None
-        if count == ARCHIVES_CARDS and subtype is None:
+        if count in (ARCHIVES_CARDS, REZZED_ICE) and subtype is None:
             raise V.err(path, "missing_key", k="subtype")
         if count == PROTECTS:  # the server is kept where the subtype is (`per_subtype`)
             if "server" not in v:
@@ -79,9 +80,12 @@ def per_archives(servers: dict[str, Server]) -> dict[str, Server]:
     """Subroutines written `per: {count: archives_cards, subtype: transaction, each: 2}` listed once
     for every `each` cards of that subtype in Archives as the run begins (Blockchain: every two
     transaction operations); none for fewer; Archives not given holds none. One written `per:
-    {count: protects, server: HQ}` is listed only on ice protecting that server (Winchester)."""
+    {count: protects, server: HQ}` is listed only on ice protecting that server (Winchester). One
+    written `per: {count: rezzed_ice, subtype: next}` is listed once per rezzed ice of that subtype
+    as the run begins, the card itself counted as rezzed (it is when it is encountered: NEXT Opal)."""
     arch = servers.get("Archives")
     found = [c for c in (arch.cards if arch else ())]
+    every_ice = [c for sv in servers.values() for c in sv.ice]
 
     def expand(card: Card, home: str) -> Card:
         if not any(s.per in BOARD_PER for s in card.subroutines):
@@ -92,6 +96,8 @@ def per_archives(servers: dict[str, Server]) -> dict[str, Server]:
                 n = sum(1 for c in found if s.per_subtype in c.subtypes) // s.per_each
             elif s.per == PROTECTS:
                 n = 1 if s.per_subtype == home else 0
+            elif s.per == REZZED_ICE:
+                n = sum(1 for c in every_ice if s.per_subtype in c.subtypes and (c.rezzed or c is card))
             else:
                 n = 1
             out += [s] * n

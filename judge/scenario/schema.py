@@ -88,7 +88,7 @@ def schema() -> dict[str, Any]:
              "properties": {"text": _words(MAX_TEXT), "effect": {"$ref": "#/$defs/effect"},
                             "per": {"oneOf": [per_count, {
                                 "type": "object", "additionalProperties": False, "required": ["count"],
-                                "properties": {"count": {"enum": [*per_count["enum"], "archives_cards", "protects"]},
+                                "properties": {"count": {"enum": [*per_count["enum"], "archives_cards", "protects", "rezzed_ice"]},
                                                "on_rez": whole, "subtype": name, "server": name,
                                                "each": {"type": "integer", "minimum": 1, "maximum": 100}}}]}}}]}},
         "abilities": {"type": "array", "items": ability}, "counters": counters,
