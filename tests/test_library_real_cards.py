@@ -43,16 +43,15 @@ OVERRIDES = {
     "Architect": "the card the Corp installs is the case's choice",
     "Ash 2X3ZB9CY": "its trace lost (the model takes it won)",
     "Brân 1.0": "the ice the Corp installs is the case's choice",
-    "Bullfrog": "its psi game won and the server it moves to (the model takes the bids as equal)",
     "Caprice Nisei": "her psi game lost (the model takes the bids to differ)",
     "Femme Fatale": "the chosen ice, and its price of 1 credit per subroutine of that ice",
     "Ganked!": "the ice the Corp picks for the encounter",
     "Giordano Memorial Field": "how many agendas the Runner has scored (the model counts one)",
-    "Karunā": "the Runner's decision to take the jack out its first subroutine offers (the model goes on)",
+    "Karunā": "the jack out its first subroutine offers, taken when Ganked! makes the Runner meet it during the breach",
     "Mind Game": "the server the Corp picks (the model picks Archives)",
     "Singularity": "the cards its replacement trashes (the model names none)",
     "Snitch": "the unrezzed ice it meets (the model does not check that the ice is unrezzed)",
-    "Woodcutter": "how many advancement tokens it has (the model has one)",
+    "Woodcutter": "how many advancement tokens it has (the model counts `counters:`; the case shows the rule with none)",
 }
 
 BEHAVIOUR = ("abilities", "subroutines", "runs", "type", "subtypes", "trash_cost", "points")

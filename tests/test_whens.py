@@ -62,7 +62,7 @@ def test_the_scenario_format_takes_exactly_the_registered_moments():
 
 
 def test_the_ice_moments_are_those_the_registry_marks():
-    assert whens.ICE_MOMENTS == {"approached", "encountered", "fully_broken", "encounter_ends", "passed"}
+    assert whens.ICE_MOMENTS == {"approached", "encountered", "fully_broken", "broken", "encounter_ends", "passed"}
 
 
 def test_a_moment_registered_and_placed_at_a_step_triggers_a_card_there_with_no_engine_code(monkeypatch):

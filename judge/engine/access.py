@@ -25,7 +25,7 @@ def _chosen(x: Executor, st: Step) -> list[str]:
     chosen += list(board.cards_in(w.root, w.server))
     if w.access_order is not None:
         chosen = _ordered(chosen, w.access_order, contents if w.server == "R&D" else [])
-    chosen = _never(x, st, chosen)
+    chosen = fewer(x, st, _never(x, st, chosen))
     if w.access_only is not None:
         for k in chosen:
             if k not in w.access_only:
@@ -47,6 +47,18 @@ def _never(x: Executor, st: Step, chosen: list[str]) -> list[str]:
         if k in x.w.access_never:
             x.emit(ACTION, "access_blocked", st, card=k)
     return [k for k in chosen if k not in x.w.access_never]
+
+
+def fewer(x: Executor, st: Step, chosen: list[str]) -> list[str]:
+    """A breach that accesses fewer cards (`access_fewer`, SYNC BRE): the last ones in the order of
+    access are left unaccessed (the Runner orders them with `access_order`)."""
+    n = x.w.access_fewer
+    if not n:
+        return chosen
+    kept = chosen[:max(0, len(chosen) - n)]
+    for k in chosen[len(kept):]:
+        x.emit(ACTION, "access_fewer_left", st, card=k)
+    return kept
 
 
 def _ordered(chosen: list[str], order: tuple[str, ...], fixed: list[str]) -> list[str]:
@@ -242,7 +254,7 @@ def _breach_other(x: Executor, st: Step, server: str, root: bool,
     contents = _pile(w, server)
     chosen = contents[:1 + w.access_more] if server in ("HQ", "R&D") else contents
     chosen += list(board.cards_in(w.root, server)) if root else []
-    chosen = _never(x, st, chosen)
+    chosen = fewer(x, st, _never(x, st, chosen))
     x.emit(ACTION, "access_count", st, n=len(chosen), cards=tuple(chosen) or msg("engine.none"))
     for k in chosen:
         if x.interrupted(st):

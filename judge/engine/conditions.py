@@ -42,6 +42,8 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         cards = x.ctx.cards
         return sum(1 for _, slots in w.slots for _, i in slots
                    if i and i in w.rezzed and "harmonic" in cards[i].subtypes)
+    if what == "server_ice":
+        return _server_ice(x, card)
     if what == "unbroken":  # of the ice of the moment, not broken in this encounter (Chief Slee)
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         return sum(1 for n in range(1, len(ice.subroutines) + 1) if n not in w.broken) if ice else 0
@@ -87,6 +89,16 @@ def home_of(x: Executor, key: str) -> str | None:
     return where[0] if where else next((s for s, keys in x.w.root + x.w.contents if key in keys), None)
 
 
+def _server_ice(x: Executor, card: str | None) -> int:
+    """The pieces of ice protecting the server of `card` (the card whose effect it is), else of the
+    ice of the moment (Surveyor: a trace of twice that many); 0 for a card installed nowhere."""
+    on = card or x.w.ice
+    where = board.slot_of(x.w, on) if on else None
+    if where is None:
+        return 0
+    return sum(1 for _, i in board.slots_of(x.w, where[0]) if i)
+
+
 def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
     """An effect's number: written as it is, or counted from the run (counters: on `card`, the card
     whose effect it is, else on the ice of the moment). A count less some (`plus: -1`) is never below 0."""
@@ -126,6 +138,14 @@ def _server_is(x: Executor, card: Card, value: str) -> bool:
     return srv == value
 
 
+def _broke_with(x: Executor, subtype: object) -> bool:
+    """A breaker with that subtype (`with:` on the break) broke a subroutine in the encounter going
+    on, or just ended (at "passed" the encounter's ice and occurrence are still the same)."""
+    now = encounter_id(x.w)
+    return any(enc == now and (c := x.ctx.cards.get(b)) is not None and subtype in c.subtypes
+               for b, enc in x.w.broke_in)
+
+
 def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     w = x.w
     if key == "successful":
@@ -146,6 +166,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return isinstance(value, int) and w.credits + w.bp_credits < value
     if key == "server":
         return isinstance(value, str) and _server_is(x, card, value)
+    if key == "protects":  # Afshar: while it protects HQ (wherever the run is)
+        return home_of(x, card.key) == value
     if key == "not_server":
         return isinstance(value, str) and not _server_is(x, card, value)
     if key in ("ice_subtype", "not_ice_subtype"):  # of the ice of the moment (the ice rezzed, for a rez moment)
@@ -169,6 +191,12 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return chosen is not None and value in chosen.subtypes
     if key == "is_ice":
         return (x.that_ice() is not None) == value
+    if key == "fully_broken":
+        return (Flag.FULLY_BROKEN in w.flags) == value
+    if key == "broke_with":  # a named breaker of that subtype broke the ice of the moment in this encounter
+        return _broke_with(x, value)
+    if key == "rezzed_this_turn":  # Gatekeeper: rezzed in a run of this turn, not on the board as it began
+        return (card.key in w.rezzed_ever and not card.rezzed) == value
     if key == "ice_rezzed":
         that = x.that_ice()
         return (that is not None and that in w.rezzed) == value

@@ -6,12 +6,13 @@ from collections.abc import Callable
 
 from ..rulesets.model import Step
 from ..scenario import CORP, RUNNER
-from . import board
+from . import board, lingering
 from .access import access_cards
 from .limits import skip_first
 from .protocol import Executor
 from .state import Flag, encounter_id
 from .trace import ACTION, PRIORITY
+from ..i18n import msg
 from .triggers import Acting, apply_action, drop, pending_actions, resolve_moments, settle
 
 __all__ = ["HANDLERS", "HOOKS"]
@@ -86,7 +87,22 @@ def encounter_ice(x: Executor, st: Step) -> None:
     if w.skip_next:  # Mass-Driver: this is "the next encounter"
         w.skip_now += tuple((who, n, encounter_id(w)) for who, n in w.skip_next)
         w.skip_next = ()
+    _say_counted_subs(x, st)
+    lingering.encounter_begins(x, st)
     resolve_moments(x, st, st.triggers)
+
+
+def _say_counted_subs(x: Executor, st: Step) -> None:
+    """Ice whose subroutines are counted by its counters (`per:`, Masvingo) says how many it has,
+    and, when its counters are not given, what it took them to be (`cards._per_counter`)."""
+    card = x.ctx.cards[board.ice_now(x.w)]
+    if card.subs_per is None:
+        return
+    kind = msg(f"engine.counter_kinds.{card.subs_per}")
+    if card.counters is None:
+        x.emit(ACTION, "subs_per_uncounted", st, card=card.key, what=kind, n=len(card.subroutines))
+    else:
+        x.emit(ACTION, "subs_per_counted", st, card=card.key, what=kind, n=len(card.subroutines))
 
 
 def _resolve_subroutine(x: Executor, st: Step, n: int) -> None:
@@ -135,6 +151,7 @@ def end_encounter(x: Executor, st: Step) -> None:
     """The encounter ends: "when the encounter ends" abilities resolve while what happened in it
     (broken, resolved, bypassed) is still known; then the Runner is no longer encountering."""
     if Flag.ENCOUNTERING in x.w.flags:
+        lingering.encounter_ends(x, st)
         resolve_moments(x, st, ("encounter_ends",))
     x.w.flags -= {Flag.ENCOUNTERING}
 
@@ -315,6 +332,7 @@ def end_access(x: Executor, st: Step) -> None:
 
 def run_ends(x: Executor, st: Step) -> None:
     """6 / 7: unspent bad publicity credits are lost; end-of-run triggers."""
+    lingering.run_ended(x, st)
     return_bp(x, st)
     resolve_moments(x, st, st.triggers)
 

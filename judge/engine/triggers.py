@@ -13,6 +13,7 @@ from ..rulesets.model import Step
 from ..rulesets.whens import MOMENTS, Moment
 from ..scenario import CENTRALS, CORP, RUNNER, Ability, Action, Card, walk_effects
 from . import board
+from .breaking import ice_named
 from .conditions import failing
 from .protocol import Executor
 from .state import Flag, Work
@@ -116,7 +117,7 @@ def _reacts(x: Executor, card: Card, i: int, ab: Ability, m: Moment, accessed: s
         return False
     if board.blanked(x.w, card.key):  # Light the Fire!: not even its own "when accessed"
         return False
-    if ab.ice is not None and _ice_named(x, card, ab.ice) not in (None, x.that_ice() if m.anywhere else w.ice):
+    if ab.ice is not None and ice_named(x, card, ab.ice) not in (None, x.that_ice() if m.anywhere else w.ice):
         return False
     if not ab.anywhere and card.key in x.ctx.anywhere and _installed_corp_card(x, card) and not _here(x, card):
         return False  # in another server, only its abilities for runs anywhere react
@@ -125,19 +126,6 @@ def _reacts(x: Executor, card: Card, i: int, ab: Ability, m: Moment, accessed: s
     if ab.first_turn and (card.key, i) in w.used_turn:
         return False
     return not (ab.first and (card.key, i) in w.used_first)
-
-
-def _ice_named(x: Executor, card: Card, ice: str) -> str | None:
-    """The ice an ability is limited to: a name, or `chosen` (the ice written as `chosen:` beside
-    the card, Femme Fatale). Nothing chosen: every ice (None), and the trace says so once."""
-    if ice != "chosen":
-        return ice
-    if card.chosen is not None:
-        return x.ctx.names.get(card.chosen, card.chosen)
-    if f"chosen_ice:{card.key}" not in x.w.said:
-        x.w.said |= {f"chosen_ice:{card.key}"}
-        x.emit(WARNING, "w_chosen_ice_not_given", card=card.key)
-    return None
 
 
 def abilities(x: Executor, when: str, accessed: str | None = None) -> dict[str, list[Triggered]]:
@@ -231,8 +219,8 @@ def resolve_moments(x: Executor, st: Step, moments: tuple[str, ...], accessed: s
         items = [it for it in items if not (isinstance(it, Acting) and it.action.index in offered)]
         for idx in offered:
             a = next(a for a in acts if a.index == idx)
-            at = max(n for n, o in enumerate(items) if isinstance(o, Triggered) and o.card.key == offered[idx])
-            items.insert(at + 1, Acting(a))
+            ats = [n for n, o in enumerate(items) if isinstance(o, Triggered) and o.card.key == offered[idx]]
+            items.insert(ats[-1] + 1 if ats else len(items), Acting(a))  # a subroutine's offer: already past
     completing = False
     for n, item in enumerate(items):
         if isinstance(item, Acting) and item.action.index in offered:
@@ -268,7 +256,7 @@ def _offered(x: Executor, items: list[Pending]) -> dict[int, str]:
     """Jack-out actions granted by a card whose pending ability offers a jack out while it resolves
     (`offer_jack_out`, Mirāju): action index -> that card. They are taken inside the ability."""
     offering = {it.card.key for it in items if isinstance(it, Triggered)
-                and any(e.kind == "offer_jack_out" for e in walk_effects(it.ability.effects))}  # Midori: in `then:`
+                and any(e.kind == "offer_jack_out" for e in walk_effects(it.ability.effects))} | _offering_ice(x)  # Midori: in `then:`
     if not offering:
         return {}
     out = {}
@@ -279,6 +267,16 @@ def _offered(x: Executor, items: list[Pending]) -> dict[int, str]:
             if key in offering:
                 out[it.action.index] = key
     return out
+
+
+def _offering_ice(x: Executor) -> set[str]:
+    """The encountered ice, when one of its subroutines offers a jack out (Karunā, Mind Game): a
+    jack out it grants is taken inside that subroutine, never on its own (not when it was broken)."""
+    ice = x.w.ice if Flag.ENCOUNTERING in x.w.flags else None
+    card = x.ctx.cards.get(ice) if ice else None
+    if card is None or not any(e.kind == "offer_jack_out" for s in card.subroutines for e in walk_effects(s.effects)):
+        return set()
+    return {card.key}
 
 
 def _completes(x: Executor, st: Step) -> bool:

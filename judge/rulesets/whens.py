@@ -60,6 +60,7 @@ moment("run_begins")
 moment("approached", ice=True)
 moment("encountered", ice=True)
 moment("fully_broken", ice=True)       # every subroutine of the encountered ice broken
+moment("broken", ice=True, anywhere=True)  # a subroutine of that ice is broken (once per subroutine; Gold Farmer)
 moment("encounter_ends", ice=True)
 moment("passed", ice=True)
 moment("all_ice_passed")

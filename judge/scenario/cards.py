@@ -14,18 +14,23 @@ from . import effects
 from .board import COUNTER_KINDS, parse_counters
 from .conditions import parse_conditions
 from .encounter import parse_breaker
-from .model import CARD_TYPES, THIS, Ability, Amount, Card, Effect, Subroutine
+from .model import CARD_TYPES, THIS, Ability, Amount, Card, Effect, Server, Subroutine
 from .named import resolve_card
 from .readings import read_subroutine
 from .validate import MAX_TEXT, Validator
 from .vocabulary import EFFECTS, Shape
 from .yamlsource import YPath
 
-__all__ = ["parse_card", "parse_cards", "CARD_KEYS", "ABILITY_KEYS"]
+__all__ = ["parse_card", "parse_cards", "per_archives", "CARD_KEYS", "ABILITY_KEYS"]
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
              "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
              "strength_plus", "chosen", "installed_this_turn", "trashed_own_this_turn", "copies", "run_clicks")
+PER_COUNTERS = tuple(f"{k}_counters" for k in COUNTER_KINDS)  # what a subroutine's `per:` counts
+ARCHIVES_CARDS = "archives_cards"  # `per: {count: archives_cards, subtype: X, each: N}` (Blockchain)
+PROTECTS = "protects"  # `per: {count: protects, server: HQ}`: listed only on ice protecting that server (Winchester)
+REZZED_ICE = "rezzed_ice"  # `per: {count: rezzed_ice, subtype: next}`: once per rezzed ice of that subtype (NEXT Opal)
+BOARD_PER = (ARCHIVES_CARDS, PROTECTS, REZZED_ICE)  # counted once the servers are read (`per_archives`)
 # what credits hosted on a card may pay for: icebreakers only, anything, trash costs only (Bahia
 # Bands), anything in a run the card made (Debbie "Downtown" Moreira), anything once the run is
 # successful (Fencer Fueno)
@@ -37,11 +42,16 @@ ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "s
 
 
 def _subroutine(V: Validator, s: Any, sp: YPath) -> Subroutine:
+    per: str | None = None
+    per_rez, per_subtype, per_each = 0, None, 1
     if isinstance(s, dict):
-        V.mapping(s, sp, ("text", "effect"), ("text",))
+        V.mapping(s, sp, ("text", "effect", "per"), ("text",))
         text = V.words(s["text"], sp + ("text",), limit=MAX_TEXT, kind="subroutine_text")
+        if "per" in s:
+            per, per_rez, per_subtype, per_each = _per(V, s["per"], sp + ("per",))
         if "effect" in s:
-            return Subroutine(text, effects.parse_effects(V, s["effect"], sp + ("effect",), "corp"))
+            return Subroutine(text, effects.parse_effects(V, s["effect"], sp + ("effect",), "corp"), per, per_rez,
+                              per_subtype, per_each)
     else:
         text = V.string(s, sp, limit=MAX_TEXT, kind="subroutine_text")
     # Text alone: "End the run" (or ETR) as a sentence means what it says; other timing words
@@ -49,7 +59,56 @@ def _subroutine(V: Validator, s: Any, sp: YPath) -> Subroutine:
     ends, unread = read_subroutine(text)
     if unread:
         V.notice(sp, unread, text)
-    return Subroutine(text, (Effect("end_run", True, (), V.line(sp)),) if ends else ())
+    return Subroutine(text, (Effect("end_run", True, (), V.line(sp)),) if ends else (), per, per_rez,
+                      per_subtype, per_each)
+
+
+def _per(V: Validator, v: Any, path: YPath) -> tuple[str, int, str | None, int]:
+    """`per: advancement_counters`, `per: {count: advancement_counters, on_rez: 1}`, or
+    `per: {count: archives_cards, subtype: transaction, each: 2}` (Blockchain)."""
+    if isinstance(v, dict):
+        V.mapping(v, path, ("count", "on_rez", "subtype", "each", "server"), ("count",))
+        count = V.choice(v["count"], path + ("count",), PER_COUNTERS + BOARD_PER, "count")
+        subtype = V.string(v["subtype"], path + ("subtype",), kind="text").lower() if "subtype" in v else None
+        if count in (ARCHIVES_CARDS, REZZED_ICE) and subtype is None:
+            raise V.err(path, "missing_key", k="subtype")
+        if count == PROTECTS:  # the server is kept where the subtype is (`per_subtype`)
+            if "server" not in v:
+                raise V.err(path, "missing_key", k="server")
+            subtype = V.string(v["server"], path + ("server",), kind="a_server_name")
+        return (count, V.integer(v.get("on_rez", 0), path + ("on_rez",), 0, 100), subtype,
+                V.integer(v.get("each", 1), path + ("each",), 1, 100))
+    return V.choice(v, path, PER_COUNTERS, "count"), 0, None, 1
+
+
+def per_archives(servers: dict[str, Server]) -> dict[str, Server]:
+    """Subroutines written `per: {count: archives_cards, subtype: transaction, each: 2}` listed once
+    for every `each` cards of that subtype in Archives as the run begins (Blockchain: every two
+    transaction operations); none for fewer; Archives not given holds none. One written `per:
+    {count: protects, server: HQ}` is listed only on ice protecting that server (Winchester). One
+    written `per: {count: rezzed_ice, subtype: next}` is listed once per rezzed ice of that subtype
+    as the run begins, the card itself counted as rezzed (it is when it is encountered: NEXT Opal)."""
+    arch = servers.get("Archives")
+    found = [c for c in (arch.cards if arch else ())]
+    every_ice = [c for sv in servers.values() for c in sv.ice]
+
+    def expand(card: Card, home: str) -> Card:
+        if not any(s.per in BOARD_PER for s in card.subroutines):
+            return card
+        out: list[Subroutine] = []
+        for s in card.subroutines:
+            if s.per == ARCHIVES_CARDS:
+                n = sum(1 for c in found if s.per_subtype in c.subtypes) // s.per_each
+            elif s.per == PROTECTS:
+                n = 1 if s.per_subtype == home else 0
+            elif s.per == REZZED_ICE:
+                n = sum(1 for c in every_ice if s.per_subtype in c.subtypes and (c.rezzed or c is card))
+            else:
+                n = 1
+            out += [s] * n
+        return replace(card, subroutines=tuple(out))
+
+    return {name: replace(sv, ice=tuple(expand(c, name) for c in sv.ice)) for name, sv in servers.items()}
 
 
 def _ability(V: Validator, a: Any, ap: YPath, side: str) -> Ability:
@@ -128,6 +187,8 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
                       for i, a in enumerate(V.seq(v.get("abilities", []), path + ("abilities",), 30)))
     abilities = tuple(replace(a, effects=_bind(a.effects, key), cost=_bind(a.cost, key)) for a in abilities)
     subs = tuple(replace(s, effects=_bind(s.effects, key)) for s in subs)
+    counters = parse_counters(V, v["counters"], path + ("counters",)) if "counters" in v else None
+    subs, subs_per = _per_counter(subs, counters, bool(v.get("rezzed")))
     chosen = V.string(v["chosen"], path + ("chosen",), kind="a_card_name") if "chosen" in v else None
     if chosen is not None:  # `access_card: chosen` names the card chosen (Pinhole Threading); an ability
         # `ice: chosen` reacts to the ice it names (the host ice of a trojan: Physarum Entangler)
@@ -142,7 +203,7 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         trash_cost=V.integer(v["trash_cost"], path + ("trash_cost",), 0, 100) if "trash_cost" in v else None,
         points=V.integer(v["points"], path + ("points",), 0, 20) if "points" in v else None,
         subroutines=subs, abilities=abilities, line=V.line(path),
-        counters=parse_counters(V, v["counters"], path + ("counters",)) if "counters" in v else None,
+        counters=counters, subs_per=subs_per,
         strength=V.integer(v["strength"], path + ("strength",), 0, 100) if v.get("strength") is not None else None,
         rez_cost=V.integer(v["rez_cost"], path + ("rez_cost",), 0, 100) if v.get("rez_cost") is not None else None,
         credits=V.integer(v["credits"], path + ("credits",), 0, 100) if "credits" in v else 0,
@@ -162,6 +223,31 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
 # what `strength_plus` counts: counters of a kind on the card itself; the Runner's grip (Cradle:
 # `times: -1`); core damage the Runner took (Begemot); 1 when the card was installed this turn (Gauss)
 STRENGTH_COUNTS = (*(f"{k}_counters" for k in COUNTER_KINDS), "grip", "core_damage", "installed_this_turn")
+
+
+def _per_counter(subs: tuple[Subroutine, ...], counters: tuple[tuple[str, int], ...] | None, rezzed: bool
+                 ) -> tuple[tuple[Subroutine, ...], str | None]:
+    """A subroutine written `per: <kind>_counters` is listed once per such counter on the card
+    (Masvingo: one end the run per advancement counter; none with no counter), counted when the run
+    begins. An ice unrezzed then gets the counters its rez places (`on_rez`) before it can be
+    encountered. With no `counters:` given, a rezzed ice counts what its rez placed, at least one,
+    and an unrezzed one only what its rez will place; the engine says so when it is encountered.
+    Returns the subroutines and the kind counted."""
+    kinds = [s.per for s in subs if s.per is not None and s.per not in BOARD_PER]
+    if not kinds:
+        return subs, None
+    have = dict(counters) if counters is not None else None
+    out: list[Subroutine] = []
+    for s in subs:
+        if s.per is None or s.per in BOARD_PER:  # counted once the servers are known (`per_archives`)
+            out.append(s)
+            continue
+        if have is None:
+            n = max(1, s.per_rez) if rezzed else s.per_rez
+        else:
+            n = have.get(s.per[:-len("_counters")], 0) + (0 if rezzed else s.per_rez)
+        out += [s] * n
+    return tuple(out), kinds[0][:-len("_counters")]
 
 
 def _strength_plus(V: Validator, v: Any, path: YPath) -> Amount:

@@ -27,16 +27,20 @@ CONDITIONS: dict[str, str] = {
     "encountered": "count",         # at least N encounters with ice this run
     "credits_below": "count",       # the Runner has fewer than N credits (bad publicity credits included)
     "server": "server",             # the attacked server (central, remote, this = the card's own, a name)
+    "protects": "server",           # the card (ice, or a card in a root) is installed in that server (Afshar: HQ)
     "not_server": "server",         # the attacked server is not that one ("anywhere except in Archives")
     "ice_subtype": "word",          # the ice of the moment has this subtype (barrier, code gate, sentry)
     "all_broken": "bool",           # every subroutine of the ice of the encounter was broken
+    "fully_broken": "bool",         # the ice of the moment is fully broken in this encounter (ice with no subroutine included, CR 6.5.7c)
     "broke_with_this": "bool",      # this card (a breaker) broke a subroutine in the encounter going on (Tycoon)
+    "broke_with": "word",           # a breaker of this subtype broke a subroutine of the ice in this encounter (Virtual Service Agent)
     "fully_broke_with_this": "bool",  # every subroutine of the encountered ice was broken with this card (Bukhgalter)
     "encountering": "bool",         # a piece of ice is being encountered now (Abagnale's trash: "the code gate you are encountering")
     "not_ice_subtype": "word",      # the ice of the moment lacks this subtype (Laamb: no use paying for barrier twice)
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter
     "bypassed": "bool",             # that ice was bypassed
     "ice_rezzed": "bool",           # the ice of the moment is rezzed (Snitch: an unrezzed ice)
+    "rezzed_this_turn": "bool",     # the card was rezzed during this turn's runs (written `rezzed: true`: before the turn)
     "chosen_subtype": "word",       # the card written `chosen:` beside this one has this subtype (Bloop: harmonic ice)
     "is_ice": "bool",               # there is an ice of the moment (in a `rez_cost` ability: the card rezzed is ice)
     # the board (issue 25)
@@ -90,7 +94,7 @@ RUNNER_COUNTS = ("clicks", "subroutines_resolved", "accessed_in_rd", "breach_acc
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "trashed", "approached",
-          "subroutines", "unbroken", "rezzed_harmonic", "breach_accessed", "advanced_ice") + BOARD_COUNTS + RUNNER_COUNTS
+          "subroutines", "unbroken", "rezzed_harmonic", "breach_accessed", "advanced_ice", "server_ice") + BOARD_COUNTS + RUNNER_COUNTS
 
 
 def parse_conditions(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, object], ...]:

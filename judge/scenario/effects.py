@@ -148,6 +148,8 @@ def _option(V: Validator, opt: str, val: Any, p: YPath, side: str) -> object:
         return V.choice(val, p, SIDES, "player")
     if shape is Opt.SOURCE:
         return V.choice(val, p, PAY_SOURCES, "value")
+    if shape is Opt.SUBTYPE:
+        return V.string(val, p, kind="text").lower().replace("_", " ")
     return V.boolean(val, p)  # Opt.FLAG
 
 

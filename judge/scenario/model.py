@@ -105,6 +105,10 @@ class Ability:
 class Subroutine:
     text: str
     effects: tuple[Effect, ...] = ()
+    per: str | None = None  # `per: advancement_counters`: listed once per such counter on the card (Masvingo)
+    per_rez: int = 0        # `per: {count: ..., on_rez: N}`: counters its rez places (Masvingo 1, Envelopment 4)
+    per_subtype: str | None = None  # `per: {count: archives_cards, subtype: transaction, each: 2}` (Blockchain)
+    per_each: int = 1
 
     @property
     def shown(self) -> str | Text:
@@ -145,6 +149,7 @@ class Card:
     installed_this_turn: bool = False   # a Runner card installed this turn (`installed_this_turn: true`; Euler, Gauss, Penrose, Living Mural)
     trashed_own_this_turn: bool = False  # beside a card that asks: the Runner trashed an installed card of theirs earlier this turn
     copies: int | None = None           # faceup copies of itself it hosts when the turn begins (Matryoshka); None: not counted
+    subs_per: str | None = None         # the counter kind some subroutines are counted by (`per:`); see `cards._per_counter`
 
     @property
     def is_ice(self) -> bool:

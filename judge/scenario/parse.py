@@ -10,7 +10,7 @@ from ..errors import ScenarioError
 from ..i18n import msg
 from .actions import parse_action
 from .board import CORP_KEYS, RUNNER_KEYS, parse_sides
-from .cards import parse_card, parse_cards
+from .cards import parse_card, parse_cards, per_archives
 from .expect import parse_expect
 from .model import CENTRALS, RUNNER, SIDES, Scenario, Server
 from .refs import check_cards, check_refs
@@ -58,7 +58,7 @@ def _servers(V: Validator, raw: Any) -> dict[str, Server]:
         for i, c in enumerate(servers[name].ice):
             if not c.is_ice:
                 raise V.err(sp + ("ice", i, "type"), "protects_not_ice", c=c.key)
-    return servers
+    return per_archives(servers)
 
 
 def _derived(V: Validator, top: dict[str, Any]) -> None:

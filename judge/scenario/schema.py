@@ -67,7 +67,8 @@ def schema() -> dict[str, Any]:
     opt_shapes = {Opt.POSITION: position, Opt.SERVER: name, Opt.CARD: name, Opt.FLAG: {"type": "boolean"},
                   Opt.EFFECTS: {"$ref": "#/$defs/effect"}, Opt.DURATION: {"enum": list(DURATIONS)},
                   Opt.SIDE: {"enum": list(SIDES)},
-                  Opt.SOURCE: {"enum": list(PAY_SOURCES)}}
+                  Opt.SOURCE: {"enum": list(PAY_SOURCES)},
+                  Opt.SUBTYPE: name}
     options = {k: opt_shapes[o] for k, o in OPTIONS.items()}
     effect_map = {"type": "object", "minProperties": 1,
                   "properties": {**one, **options}, "additionalProperties": False,
@@ -78,6 +79,7 @@ def schema() -> dict[str, Any]:
                      "text": _words(MAX_TEXT), "anywhere": {"type": "boolean"}}
     ability = {"type": "object", "additionalProperties": False, "required": ["when", "effect"],
                "properties": {k: ability_props[k] for k in ABILITY_KEYS}}
+    per_count = {"enum": [f"{k}_counters" for k in COUNTER_KINDS]}
     card_props = {
         "name": _words(), "id": name, "type": {"enum": list(CARD_TYPES)},
         "subtypes": {"type": "array", "items": name, "maxItems": 10}, "runs": {"enum": list(RUNS)},
@@ -86,7 +88,12 @@ def schema() -> dict[str, Any]:
         "subroutines": {"type": "array", "items": {"oneOf": [
             _str(MAX_TEXT),
             {"type": "object", "additionalProperties": False, "required": ["text"],
-             "properties": {"text": _words(MAX_TEXT), "effect": {"$ref": "#/$defs/effect"}}}]}},
+             "properties": {"text": _words(MAX_TEXT), "effect": {"$ref": "#/$defs/effect"},
+                            "per": {"oneOf": [per_count, {
+                                "type": "object", "additionalProperties": False, "required": ["count"],
+                                "properties": {"count": {"enum": [*per_count["enum"], "archives_cards", "protects", "rezzed_ice"]},
+                                               "on_rez": whole, "subtype": name, "server": name,
+                                               "each": {"type": "integer", "minimum": 1, "maximum": 100}}}]}}}]}},
         "abilities": {"type": "array", "items": ability}, "counters": counters,
         "strength": {"type": "integer", "minimum": 0}, "rez_cost": {"type": "integer", "minimum": 0},
         "credits": {"type": "integer", "minimum": 0}, "credits_for": {"enum": list(CREDITS_FOR)},

@@ -48,6 +48,7 @@ class Opt(StrEnum):
     DURATION = "duration"  # encounter_ends, run_ends, turn_ends (`encounter.DURATIONS`)
     SIDE = "side"          # runner or corp
     SOURCE = "source"      # where a payment's credits come from: `PAY_SOURCES`
+    SUBTYPE = "subtype"    # a card subtype, lower case: killer, ai
 
 
 # Option name -> the shape of its value.
@@ -60,7 +61,9 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG, "if_picked": Opt.FLAG,
                            "once_per_run": Opt.FLAG,  # picks (docs/board.md)
                            "stealth": Opt.FLAG,  # a payment only from credits on stealth cards (Afterimage)
-                           "from": Opt.SOURCE, "to_grip": Opt.FLAG}  # a payment only some credits may make (Mu Safecracker: stealth)
+                           "from": Opt.SOURCE, "to_grip": Opt.FLAG,  # a payment only some credits may make (Mu Safecracker: stealth)
+                           "only_by": Opt.SUBTYPE, "except_by": Opt.SUBTYPE,  # break limits (Hammer, Hortum)
+                           "begins": Opt.EFFECTS, "ends": Opt.EFFECTS}  # the next encounter (Chum)
 
 # What a pick may take (docs/board.md, Picks): installed Runner cards of a type, a subtype or both;
 # Corp cards: a card in HQ, ice by where it is and what the card picking it is.
@@ -119,6 +122,7 @@ _SPECS = (
     EffectSpec("lose", Shape.AMOUNT),
     EffectSpec("bad_publicity", Shape.AMOUNT),
     EffectSpec("access_more", Shape.AMOUNT),
+    EffectSpec("access_fewer", Shape.AMOUNT),  # every breach for the rest of the run accesses N fewer cards (SYNC BRE)
     EffectSpec("access_only", Shape.CARDS),
     EffectSpec("not_accessed", Shape.CARD),
     EffectSpec("trash_copy", Shape.CARD, cost=True),
@@ -128,7 +132,7 @@ _SPECS = (
     EffectSpec("replacement", Shape.CARD, (), legality.replacement),
     EffectSpec("note", Shape.TEXT),
     EffectSpec("forbid", Shape.WORD, ("until",), choices=("rez_ice", "rez", "jack_out", "subroutines", "steal", "trash", "bypass", "end_run",
-                                                        "root_abilities", "identity_abilities", "break_with_ai", "break_more_than_one")),
+                                                        "root_abilities", "identity_abilities", "break_with_ai", "break_more_than_one", "break")),
     EffectSpec("allow", Shape.WORD, choices=("jack_out", "jack_out_here")),
     EffectSpec("access_order", Shape.CARDS, (), legality.access_order),
     EffectSpec("breach", Shape.SERVER, ("root",)),      # another server breached after this one (Divide and Conquer)
@@ -139,6 +143,7 @@ _SPECS = (
     EffectSpec("tag", Shape.AMOUNT),
     EffectSpec("untag", Shape.AMOUNT),
     EffectSpec("draw", Shape.AMOUNT),
+    EffectSpec("grip_to_stack", Shape.AMOUNT),  # the Runner puts N grip cards on the stack (Data Loop): a counted grip shrinks
     EffectSpec("lose_clicks", Shape.AMOUNT),  # the Runner loses clicks (never below 0)
     EffectSpec("access_root_only", Shape.NONE),  # this breach accesses only the root of the server breached (Rip Deal)
     EffectSpec("access_from_bottom", Shape.NONE),  # R&D is accessed from the bottom for the rest of the run (Showing Off)
@@ -161,11 +166,13 @@ _SPECS = (
     EffectSpec("strength", Shape.AMOUNT, ("of", "until")),  # signed: {strength: -1}
     EffectSpec("corp_gain", Shape.AMOUNT),  # the Corp's pool (`corp: {credits}`), through encounter.corp_gain
     EffectSpec("corp_lose", Shape.AMOUNT),
-    EffectSpec("corp_pay", Shape.AMOUNT, cost=True),
-    EffectSpec("host_credits", Shape.AMOUNT, ("on",)),  # credits placed on a Runner card (default: the card itself), spent as its `credits_for` says  # the Corp pays from its pool; unable: what follows does not happen
+    EffectSpec("corp_pay", Shape.AMOUNT, cost=True),  # the Corp pays from its pool; unable: what follows does not happen
+    EffectSpec("host_credits", Shape.AMOUNT, ("on",)),  # credits placed on a Runner card (default: the card itself), spent as its `credits_for` says
     # costs a player may decline, jack-out costs, a jack out offered inside an ability (docs/encounter.md)
     EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
     EffectSpec("offer_jack_out", Shape.NONE),
+    EffectSpec("next_encounter", Shape.NONE, ("begins", "ends")),  # effects kept for the Runner's next encounter this run (Chum)
+    EffectSpec("break_limit", Shape.AMOUNT, ("only_by", "except_by")),  # in a `static` ability of ice: at most N subroutines broken per encounter
     EffectSpec("rez_cost", Shape.AMOUNT),  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
     # additional costs of making the run, paid as it begins (`judge.engine.effects.runcost`; docs/board.md)
     EffectSpec("run_cost", Shape.AMOUNT, cost=True),          # credits from the Runner's own pool

@@ -20,6 +20,15 @@ def access_more(c: Call) -> None:
     c.note("access_more_n", n=n)
 
 
+@applies("access_fewer")
+def access_fewer(c: Call) -> None:
+    """For the rest of the run every breach accesses N fewer cards (SYNC BRE): the last ones in the
+    Runner's order of access are not accessed (`engine.access.fewer`)."""
+    n = amount(c.x, c.number, c.source)
+    c.x.w.access_fewer += n
+    c.note("access_fewer_n", n=n)
+
+
 @applies("access_only")
 def access_only(c: Call) -> None:
     c.x.w.access_only = c.names

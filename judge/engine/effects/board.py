@@ -12,7 +12,7 @@ from typing import cast
 
 from ...i18n import Text, msg
 from ...scenario import CORP, RUNNER, THIS, Amount, Card, describe_effects
-from .. import encounter
+from .. import costs, encounter
 from ..boardstate import corp_pay, counters_on, with_counters
 from ..conditions import amount, failing, link_now
 from ..state import Flag
@@ -107,6 +107,20 @@ def heap_to_grip(c: Call) -> None:
         return
     w.sides = replace(w.sides, grip=w.sides.grip + n)
     c.note("heap_to_grip", side=RUNNER, n=n, total=w.sides.grip)
+
+
+@applies("grip_to_stack")
+def grip_to_stack(c: Call) -> None:
+    """The Runner puts N cards from the grip on top of the stack (Data Loop): a counted grip loses
+    them, as many as it holds (no grip given: said, not counted)."""
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    if w.sides.grip is None:
+        c.note("grip_to_stack_uncounted", side=RUNNER, n=n)
+        return
+    n = min(n, w.sides.grip)
+    w.sides = replace(w.sides, grip=w.sides.grip - n)
+    c.note("grip_to_stack", side=RUNNER, n=n, total=w.sides.grip)
 
 
 def _damage(c: Call) -> None:
@@ -296,6 +310,9 @@ def only_if(c: Call) -> bool:
     """`then` when the conditions hold now (Whitespace: the Runner has 6 credits or less), else `otherwise`."""
     x = c.x
     conds = cast("tuple[tuple[str, object], ...]", c.e.arg)
+    if any(k == "declined" for k, _ in conds):
+        # a subroutine's step: the `decline: <card>` written there is taken now (Ballista, Meridian)
+        costs.declined_here(c)
     card = x.ctx.cards.get(c.source) if c.source else None
     cond = failing(x, card or Card(key="", name="", side=c.side), conds)
     c.note("only_if_holds" if cond is None else "only_if_fails",

@@ -8,7 +8,7 @@ from typing import cast
 from ...errors import RunError, ScenarioError
 from ...i18n import msg
 from ...scenario import CORP, RUNNER
-from .. import breaking, costs, encounter
+from .. import breaking, breaklimits, costs, encounter, lingering
 from ..conditions import amount
 from ..state import Flag
 from .core import Call, applies
@@ -86,12 +86,16 @@ def break_(c: Call) -> None:
             raise ScenarioError("no_such_subroutine", i=ice, n=len(subs), k=n,
                                 where=c.action.where if c.action else None,
                                 line=c.action.line if c.action else c.e.line, source=c.x.ctx.sc.source)
+    if breaklimits.break_refused(c, ice, nums):
+        return
     if c.e.opt("with") is None:
         encounter.note_unnamed_break(c.x)
     elif not encounter.break_with(c, tuple(nums)):
         return
-    w.broken_log += tuple(f"{ice} {n}" for n in nums if n not in w.broken)
+    new = [n for n in nums if n not in w.broken]
+    w.broken_log += tuple(f"{ice} {n}" for n in new)
     w.broken |= set(nums)
+    breaklimits.after_break(c, ice, new)
     whole = bool(subs) and all(n in w.broken for n in range(1, len(subs) + 1))
     if whole and Flag.FULLY_BROKEN not in w.flags:
         w.flags |= {Flag.FULLY_BROKEN, Flag.FULLY_BROKEN_PENDING}  # "fully broken" once the ability ends
@@ -223,6 +227,20 @@ def link(c: Call) -> None:
     """Link a card gives works only as a `static` ability (Security Nexus): resolved as an effect it
     does nothing, and says so."""
     c.warn("w_static_only", what=msg("engine.effects.link"))
+
+
+@applies("next_encounter")
+def next_encounter(c: Call) -> None:
+    """Effects kept for the Runner's next encounter with ice this run (Chum): `begins` when it
+    begins, `ends` when it ends (`engine.lingering`)."""
+    lingering.wait_for_next(c)
+
+
+@applies("break_limit")
+def break_limit(c: Call) -> None:
+    """A limit on breaking works only as a `static` ability of ice (Afshar): resolved as an effect it
+    does nothing, and says so."""
+    c.warn("w_static_only", what=msg("engine.effects.break_limit"))
 
 
 @applies("jack_out_cost")
