@@ -346,7 +346,7 @@ runner:
        abilities: [{when: successful, effect: {tag: {count: virus_counters, plus: -1}}}]}
 servers:
   HQ: {cards: [Hedge Fund]}
-""" % virus)
+""".replace("%d", str(virus)))
     assert t.board["tags"] == tags
 
 
@@ -407,7 +407,7 @@ runner:
     - {name: Virus B, type: program, counters: {virus: 0}}
 servers:
   HQ: {cards: [Hedge Fund]}
-""" % chosen)
+""".replace("%s", chosen))
     counters = t.board["counters"]
     assert counters.get("Virus A", {}) == on_a and counters.get("Virus B", {}) == on_b
     assert any(w.msg == "w_counters_not_chosen" for w in t.warnings) == warned
@@ -420,7 +420,7 @@ def test_a_card_that_runs_a_central_server_not_run_this_turn_is_refused_on_one_r
     runner: {cards: [{name: Job, type: resource, runs: central_not_run}]}
     servers: {HQ: {cards: [Hedge Fund]}, R&D: {cards: [PAD Campaign]}, Archives: {cards: [Ice Wall]}}
     runs: [{server: %s}, {server: %s, by: Job}]
-    """ % servers
+    """.replace("%s", servers[0], 1).replace("%s", servers[1], 1)
     if not refused:
         assert len(scenario(text).runs) == 2
         return
@@ -452,7 +452,7 @@ servers:
   HQ:
     ice: [{name: Wall, type: ice, subtypes: [barrier], strength: %d, rezzed: true, subroutines: [End the run]}]
     cards: [Hedge Fund]
-""" % strength)
+""".replace("%d", str(strength)))
     assert (t.lists["bypassed"] == ["Wall"]) == bypassed
     assert t.status == ("successful" if bypassed else "unsuccessful")
 
@@ -481,7 +481,7 @@ runner:
     - {name: Clock, type: hardware, runs: HQ, abilities: [{when: encountered, if: {made_run: true}, effect: bypass}]}
 servers:
   HQ: {ice: [{name: Wall, rezzed: true, subroutines: [End the run]}], cards: [Hedge Fund]}
-""" % (", by: Clock" if by else ""))
+""".replace("%s", ", by: Clock" if by else ""))
     assert t.lists["bypassed"] == bypassed
 
 
@@ -518,7 +518,7 @@ servers:
     ice: [{name: Raven, rezzed: true, subroutines: [{text: Trace 2, effect: {trace: 2, then: {tag: 1}}}]}]
     cards: [Hedge Fund]
 actions: [{at: "3.1", ice: Raven, by: runner, break: []}]
-""" % cards)
+""".replace("%s", cards))
     assert t.board["tags"] == tags
 
 
@@ -575,7 +575,7 @@ servers:
   HQ:
     ice: [{name: Outer, rezzed: true, subroutines: []}, {name: Inner, rezzed: true, subroutines: []}]
     cards: [Hedge Fund]
-""" % ("false" if inner else "true"))
+""".replace("%s", "false" if inner else "true"))
     assert t.lists["bypassed"] == fired
 
 
@@ -601,7 +601,7 @@ def test_a_card_that_runs_hq_or_rd_is_refused_on_archives(server, refused):
     runner: {cards: [{card: severnius_stim_implant}]}
     servers: {HQ: {cards: [Hedge Fund]}, R&D: {cards: [PAD Campaign]}, Archives: {cards: [Ice Wall]}}
     run: {server: %s, by: Severnius Stim Implant}
-    """ % server
+    """.replace("%s", server)
     if not refused:
         assert scenario(text).by == "Severnius Stim Implant"
         return
@@ -620,7 +620,7 @@ runner:
   cards:
     - {name: Clicker, type: resource, abilities: [{when: successful, effect: [{gain_clicks: 2}, {only_if: {clicks_gained: 2}, then: {tag: 1}}]}]}
 servers: {HQ: {cards: [Hedge Fund]}}
-""" % clicks)
+""".replace("%s", clicks))
     assert t.states[-1][1].sides.clicks == left
     assert t.states[-1][1].sides.clicks_gained == 2 and t.board["tags"] == 1
     assert any(e.msg == said for e in t.events)

@@ -340,5 +340,5 @@ servers:
     ice: [{name: Wall, type: ice, subtypes: [barrier], strength: 4, rezzed: true, subroutines: [End the run]}]
     cards: [Hedge Fund]
 actions: [{at: "3.1", ice: Wall, by: runner, break: all, with: Fracter}]
-""" % static)
+""".replace("%s", static))
     assert t.states[-1][1].credits == credits_left

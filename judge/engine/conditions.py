@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..i18n import msg
-from ..scenario import CENTRALS, Amount, Card
+from ..scenario import CENTRALS, RUNNER, Amount, Card
 from . import board
 from .boardstate import counters_on
 from .protocol import Executor
@@ -125,6 +125,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (x.ctx.sc.by == card.key) == value
     if key == "clicks_gained":
         return isinstance(value, int) and w.sides.clicks_gained >= value
+    if key == "runner_turn":
+        return (x.ctx.sc.turn == RUNNER) == value
     if key == "first_run":
         return (x.ctx.sc.run_index == 0) == value
     if key == "tagged":
