@@ -101,6 +101,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         subs = len(ice.subroutines) if ice else 0
         return (subs > 0 and all(n in w.broken for n in range(1, subs + 1))) == value
+    if key == "fully_broken":  # set when every subroutine is broken, or at once for ice with none
+        return (Flag.FULLY_BROKEN in w.flags) == value
     if key == "broke_with_this":
         return ((card.key, encounter_id(w)) in w.broke_in) == value
     if key == "subroutine_resolved":

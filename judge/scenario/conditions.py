@@ -27,6 +27,7 @@ CONDITIONS: dict[str, str] = {
     "not_server": "server",         # the attacked server is not that one ("anywhere except in Archives")
     "ice_subtype": "word",          # the ice of the moment has this subtype (barrier, code gate, sentry)
     "all_broken": "bool",           # every subroutine of the ice of the encounter was broken
+    "fully_broken": "bool",         # the encountered ice was fully broken in this encounter, one with no subroutine too (CR 6.5.7c)
     "broke_with_this": "bool",      # this card (a breaker) broke a subroutine in the encounter going on (Tycoon)
     "subroutine_resolved": "bool",  # a subroutine of that ice resolved in the encounter
     "bypassed": "bool",             # that ice was bypassed
