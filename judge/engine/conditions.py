@@ -8,6 +8,7 @@ from . import board
 from .boardstate import counters_on
 from .protocol import Executor
 from .state import Flag, encounter_id
+from .strength import strength_of
 from .trace import WARNING
 
 __all__ = ["holds", "failing", "amount", "counted", "link_now"]
@@ -152,7 +153,6 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
 def _strength_below(x: Executor, card: Card, n: int) -> bool:
     """The ice of the moment has less than n strength now (its boosts counted). No ice now: it does not
     hold; an ice whose strength is not known: taken to hold, and said once."""
-    from .encounter import strength_of  # the encounter module reads conditions too
     w = x.w
     if w.ice is None:
         return False
