@@ -154,3 +154,22 @@ def test_a_title_spelled_by_ear_gets_the_nearest_titles_in_the_suggestions(page,
     expect(options.first).to_have_attribute("value", "크리지움 그리드")
     assert "“크라이시엄”에 가장 가까운 이름" in options.first.get_attribute("label")
     assert options.count() == 5
+
+
+def test_break_with_shows_on_a_break_and_offers_only_the_runners_breakers(page, live_server):
+    _start(page, live_server)
+    page.locator("#rows-ice input[name=ice-name]").nth(0).fill("Ice Wall")
+    page.locator("#rows-ice textarea[name=ice-subs]").nth(0).fill("")
+    rows = page.locator("#rows-card li.row")
+    rows.nth(0).locator("input[name=card-name]").fill("Corroder")
+    rows.nth(0).locator("input[name=card-name]").press("Tab")
+    expect(rows.nth(0).locator("input[name=card-card]")).to_have_value("corroder")
+    act = page.locator("#rows-act li.row").nth(0)
+    with_field = act.locator("input[name=act-with]")
+    expect(with_field).to_be_hidden()
+
+    act.locator("select[name=act-effect]").select_option("break")
+    expect(with_field).to_be_visible()
+    with_field.focus()
+    offered = page.eval_on_selector_all("#breakers option", "os => os.map(o => o.value)")
+    assert offered == ["Corroder"]

@@ -290,3 +290,30 @@ def test_the_stepper_shows_the_strength_of_the_ice_and_the_breaker_at_each_step(
     assert any(s.endswith(f" 4, {breaker} 4") for s in shown)   # pumped at 3.1, for the encounter
     assert any(s.endswith(f" 4, {breaker} 2") for s in shown)   # before it, and once the encounter is over
     assert shown[-1].endswith(f": {breaker} 2")                # no ice at the end of the run
+
+
+BREAK_TWO_RUNS = """\
+title: Corroder on a strong wall, twice in a turn
+runner: {credits: 9, cards: [{card: corroder}]}
+servers:
+  HQ:
+    ice: [{card: ice_wall, rezzed: true, strength: 4}]
+    cards: [{card: hedge_fund}]
+  R&D:
+    ice: [{card: ice_wall, id: Wall Two, rezzed: true, strength: 3}]
+runs:
+  - server: HQ
+    actions: [{at: "3.1", ice: Ice Wall, by: runner, break: all, with: Corroder}]
+  - server: R&D
+    actions: [{at: "3.1", ice: Wall Two, by: runner, break: all, with: Corroder}]
+"""
+
+
+def test_the_stepper_shows_strengths_in_every_run_of_a_turn(client):
+    import re
+    sid = client.post("/api/scenarios", data=BREAK_TWO_RUNS, headers={"Content-Type": "application/yaml"}).get_json()["id"]
+    html = client.get(f"/s/{sid}").get_data(as_text=True)
+    shown = re.findall(r'<p class="strengths">([^<]*)</p>', html)
+    assert any(s.endswith("Ice Wall 4, Corroder 4") for s in shown)   # the first run's encounter
+    assert any(s.endswith("Wall Two 3, Corroder 3") for s in shown)   # the second run's, pumped again
+    assert any(s.endswith("Wall Two 3, Corroder 2") for s in shown)   # the pump lasted one encounter

@@ -67,6 +67,39 @@
     });
   });
 
+  // "Break with" offers only the Runner's breakers among the form's cards: the list is made again
+  // each time the field is entered (a card picked by name sets its hidden id a moment later), and
+  // the field shows on an action whose effect is a break.
+  var BREAKERS = (form.dataset.breakerIds || "").split(" ").filter(Boolean);
+  function breakerNames() {
+    var names = [];
+    form.querySelectorAll("#rows-card li.row").forEach(function (row) {
+      var name = field(row, "card", "name"), id = field(row, "card", "card"), place = field(row, "card", "place");
+      var n = name ? name.value.trim() : "";
+      if (n && place && place.value === "runner" && id && BREAKERS.indexOf(id.value) >= 0 && names.indexOf(n) < 0) {
+        names.push(n);
+      }
+    });
+    return names;
+  }
+  form.addEventListener("focusin", function (ev) {
+    if (!ev.target.matches("input[name='act-with']")) { return; }
+    var list = document.getElementById("breakers");
+    list.textContent = "";
+    breakerNames().forEach(function (n) {
+      var o = document.createElement("option");
+      o.value = n;
+      list.appendChild(o);
+    });
+  });
+  function showWith(row) {
+    var eff = field(row, "act", "effect"), w = field(row, "act", "with");
+    if (eff && w) { w.closest("label").hidden = eff.value !== "break" && !w.value.trim(); }
+  }
+  form.addEventListener("change", function (ev) {
+    if (ev.target.matches("[name='act-effect']")) { showWith(ev.target.closest("li.row")); }
+  });
+
   // Real cards by name: as a name is typed, offer English and Korean titles (from /api/cards); when
   // the name is a card's title, fill in what its model gives (the fields stay editable) and say
   // under the row what the model does. Without JavaScript a title typed exactly is the card anyway.

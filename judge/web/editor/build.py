@@ -240,10 +240,15 @@ class _Builder:
                 act.update(eff)
             else:
                 act["effect"] = eff
+            breaker = row.get("with", "").strip()
+            if breaker and "break" in act:  # the breaker used: the judge checks and pays for it
+                act["with"] = self.alias(breaker)
+            elif breaker:
+                self.errors[f"act:{i}:with"] = t("fe_with_break")
             data.setdefault("actions", []).append(act)
             p = ("actions", j)
             self.mark(p, f"act:{i}:effect")
-            for col, key in (("at", "at"), ("ice", "ice"), ("by", "by"), ("effect", "value")):
+            for col, key in (("at", "at"), ("ice", "ice"), ("by", "by"), ("effect", "value"), ("with", "with")):
                 self.mark(p + (key,), f"act:{i}:{col}")
             for k in EFFECTS:
                 self.mark(p + (k,), f"act:{i}:value")

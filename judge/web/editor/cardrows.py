@@ -15,7 +15,8 @@ from ..i18n import lang, t
 from .effects import effect_fields
 
 __all__ = ["model_card", "card_named", "card_of_row", "side_of_place", "place_of", "subs_text", "subs_override",
-           "ability_rows", "same_abilities", "about", "row_card", "note_text", "near_card", "near_title"]
+           "ability_rows", "same_abilities", "about", "row_card", "note_text", "near_card", "near_title",
+           "is_breaker", "breaker_ids", "breaker_names"]
 
 # Which side's cards a row of each place holds (an ice row and an accessed card are the Corp's).
 _SIDE = {"ice": "corp", "acc": "corp", "runner": "runner", "corp": "corp", "root": "corp", "by": "runner"}
@@ -35,6 +36,32 @@ def card_named(name: str, side: str | None = None) -> CardFacts | None:
         if (key(c.title) == k or (c.title_ko and key(c.title_ko) == k)) and side in (None, c.side):
             return c
     return None
+
+
+def is_breaker(c: CardFacts) -> bool:
+    """An icebreaker (by its subtype), or a card whose model breaks subroutines (`breaker:`)."""
+    m = model(c.id)
+    return "icebreaker" in (s.lower() for s in c.subtypes) or bool(m and m.card.get("breaker"))
+
+
+@cache
+def breaker_ids() -> tuple[str, ...]:
+    """Every Runner card the form's "break with" field may name, for the page's script."""
+    return tuple(sorted(c.id for c in all_cards() if c.side == "runner" and is_breaker(c)))
+
+
+def breaker_names(rows: list[dict[str, str]]) -> list[str]:
+    """The names of the form's Runner cards that are breakers, once each, in the rows' order: what
+    an action's "break with" field offers (a Corp card or a resource is never offered)."""
+    out: list[str] = []
+    for row in rows:
+        name = row.get("name", "").strip()
+        if row.get("place") != "runner" or not name or name in out:
+            continue
+        real = card_of_row(row.get("card", ""), name, "runner")
+        if real is not None and is_breaker(real):
+            out.append(name)
+    return out
 
 
 def card_of_row(card_id: str, name: str, place: str) -> CardFacts | None:

@@ -140,10 +140,13 @@ class _Filler:
             return
         self.lost += [f"{where}.{k}" for k in ("time", "granted_by") if k in a]
         rest = {k: x for k, x in a.items() if k not in ("at", "ice", "by", "time", "granted_by")}
+        breaker = ""
+        if "break" in rest and isinstance(rest.get("with"), (str, Raw)):  # "break with", a field of its own
+            breaker = _s(rest.pop("with"))
         eff = rest["effect"] if "effect" in rest else rest
         kind, value, otherwise = effect_fields(eff)
         self.row("act", at=_s(a["at"]), ice=_s(a.get("ice")), by=_s(a.get("by")), effect=kind,
-                 value=value, otherwise=otherwise)
+                 value=value, otherwise=otherwise, **{"with": breaker})
 
 
 def fill(data: object) -> tuple[FormData, list[str]]:

@@ -18,7 +18,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "ice": ("name", "rezzed", "subs", "card"),
     "card": ("name", "place", "rezzed", "when", "effect", "value", "otherwise", "first", "card"),
     "acc": ("name", "type", "card"),
-    "act": ("at", "ice", "by", "effect", "value", "otherwise"),
+    "act": ("at", "ice", "by", "effect", "value", "otherwise", "with"),
 }
 DEFAULTS: dict[str, dict[str, str]] = {
     "ice": {"rezzed": "yes"},

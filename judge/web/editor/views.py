@@ -21,7 +21,7 @@ from ..situations.db import StoreError
 from ..situations.examples import titles
 from ..situations.yamltree import dump, parse, tree
 from .build import build
-from .cardrows import model_card, near_card, near_title, place_of, side_of_place
+from .cardrows import breaker_ids, breaker_names, model_card, near_card, near_title, place_of, side_of_place
 from .fill import fill
 from .form import FormData, blank, from_request, limit
 from .steps import effective, follow
@@ -34,7 +34,7 @@ bp = Blueprint("editor", __name__)
 def _page(fd: FormData, yaml_text: str, status: int = 200, **kw):
     fd.values["ruleset_was"] = effective(fd.values.get("ruleset"))  # what the rows' steps are written in
     return render_template("editor.html", fd=fd, yaml_text=yaml_text, cases=_cases(), yaml_kib=MAX_BYTES // 1024,
-                           **kw), status
+                           breakers=breaker_names(fd.rows["card"]), breaker_ids=breaker_ids(), **kw), status
 
 
 @bp.app_template_global()

@@ -118,10 +118,13 @@ def strengths(s: Situation, pos: list[Position], lang: str) -> dict[int, str]:
     from ...engine.executor import Exec
     from ...engine.state import Work
     from ...render.reader import korean_titles
-    ctx = make_context(s.scenario, s.trace.rs.id)
-    breakers = [c.key for c in ctx.sc.runner_cards if c.breaker is not None or "icebreaker" in c.subtypes]
+    # a turn of several runs: each run's steps read with that run's cards (its own part of the turn)
+    parts = s.scenario.runs if s.traces else (s.scenario,)
+    ctxs = {k: make_context(part, s.trace.rs.id) for k, part in enumerate(parts)}
     out: dict[int, str] = {}
     for p in pos:
+        ctx = ctxs[p.run if s.traces else 0]
+        breakers = [c.key for c in ctx.sc.runner_cards if c.breaker is not None or "icebreaker" in c.subtypes]
         x = Exec(ctx, Work.thaw(p.after))
         keys = ([p.ice] if p.ice else []) + [b for b in breakers if x.in_play(b)]
         shown = [f"{k} {n}" for k in keys if (n := strength_of(x, k)) is not None]
@@ -147,7 +150,7 @@ def stepper_context(s: Situation, asked: str | None, lang: str) -> dict:
         "svg": svg, "chart_failure": chart_failure,
         # Decisions under any rule set: the new action is written where it means the same (derive.where).
         "choices": {p.n: choices(run_of(s, p.run), p) for p in pos},
-        "strengths": strengths(s, pos, lang) if not s.traces else {},   # a turn: per run, not yet
+        "strengths": strengths(s, pos, lang),
         "derived": derived_context(s),
         "lists": [(k, t.shown_list(k, lang)) for k in OUTCOME_LISTS if t.lists[k]],
         "warnings": [e.text(t.rs, lang) for e in t.warnings],
