@@ -70,7 +70,7 @@ def static_strength(x: Executor, ice: str) -> int:
             if ab.when != "static":
                 continue
             for e in ab.effects:
-                if e.kind != "strength" or not isinstance(e.arg, int):
+                if e.kind != "strength" or not isinstance(e.arg, int | Amount):
                     continue
                 of = e.opt("of")
                 if of == OTHER_ICE_OF_CHOSEN_SERVER:
@@ -79,8 +79,10 @@ def static_strength(x: Executor, ice: str) -> int:
                     hit = host is not None and here is not None and here[0] == host[0] and ice != holder.chosen
                 else:
                     hit = of == ice
-                if hit:
-                    total += e.arg
+                if hit:  # a counted change is counted on its card, and may be negative (Parasite: -1 per virus counter)
+                    total += e.arg if isinstance(e.arg, int) else \
+                        e.arg.plus + e.arg.times * counters_on(x.w.sides, holder.key).get(e.arg.count[:-len("_counters")], 0) \
+                        if e.arg.count.endswith("_counters") else 0
     return total
 
 

@@ -145,7 +145,8 @@ _SPECS = (
     EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
     EffectSpec("offer_jack_out", Shape.NONE),
     EffectSpec("rez_cost", Shape.AMOUNT),
-    EffectSpec("link", Shape.AMOUNT),  # in a `static` ability: the Runner has N more link while the card is active (Security Nexus)  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
+    EffectSpec("link", Shape.AMOUNT),
+    EffectSpec("trash_at_zero", Shape.CARD),  # in a `static` ability: that ice is trashed once its strength is 0 or less (Parasite)  # in a `static` ability: the Runner has N more link while the card is active (Security Nexus)  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}

@@ -251,6 +251,12 @@ def link(c: Call) -> None:
     c.warn("w_static_only", what=msg("engine.effects.link"))
 
 
+@applies("trash_at_zero")
+def trash_at_zero(c: Call) -> None:
+    """Works only as a `static` ability (Parasite): resolved as an effect it does nothing, and says so."""
+    c.warn("w_static_only", what=msg("engine.effects.trash_at_zero"))
+
+
 @applies("jack_out_cost")
 def jack_out_cost(c: Call) -> None:
     """For the rest of the run a jack out also costs something (Mind Game: an installed card)."""
