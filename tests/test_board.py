@@ -638,3 +638,40 @@ runner:
 servers: {HQ: {cards: [Hedge Fund]}}
 """)
     assert t.board["grip"] == 2
+
+
+CHARM = """
+runner:
+  cards:
+    - {name: Charm, type: hardware, abilities: [{when: static, if: {successful_on: HQ}, effect: {prevent: end_run}}]}
+    - {name: Quitter, type: resource, abilities: [{when: approach_server, if: {server: Archives}, effect: end_run}]}
+servers:
+  HQ: {cards: [Hedge Fund]}
+  R&D: {ice: [{name: Wall, rezzed: true, subroutines: [End the run]}], cards: [PAD Campaign]}
+  Archives: {cards: [Ice Wall]}
+runs: %s
+"""
+
+
+@pytest.mark.parametrize(("runs", "statuses"), [
+    ("[{server: HQ}, {server: R&D}]", ["successful", "successful"]),          # the HQ success lets it stop Wall
+    ("[{server: R&D}, {server: HQ}]", ["unsuccessful", "successful"]),        # no HQ success yet
+    ("[{server: HQ}, {server: R&D}, {server: R&D}]", ["successful", "successful", "unsuccessful"]),  # used up
+    ("[{server: HQ}, {server: Archives}]", ["successful", "unsuccessful"]),   # a Runner card's end: not stopped
+])
+def test_a_static_prevent_stops_a_corp_card_ending_the_run_once_its_condition_holds(runs, statuses):
+    """`{prevent: end_run}` (Lucky Charm) with `successful_on: HQ` (a successful HQ run this turn)."""
+    from judge.engine import run_turn
+    traces = run_turn(scenario(CHARM.replace("%s", runs)))
+    assert [t.status for t in traces] == statuses
+
+
+def test_prevent_resolved_as_an_ordinary_effect_does_nothing_and_says_so():
+    t = run_yaml("""
+title: prevent as an effect
+run: {server: HQ}
+runner:
+  cards: [{name: Charm, type: hardware, abilities: [{when: successful, effect: {prevent: end_run}}]}]
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    assert [w.msg for w in t.warnings] == ["w_static_only"]

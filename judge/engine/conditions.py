@@ -128,6 +128,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (x.ctx.sc.by == card.key) == value
     if key == "clicks_gained":
         return isinstance(value, int) and w.sides.clicks_gained >= value
+    if key == "successful_on":  # this turn: an earlier run's success, or this run's once declared
+        return isinstance(value, str) and (value in w.won_turn or (Flag.DECLARED in w.flags and w.server == value))
     if key == "runner_turn":
         return (x.ctx.sc.turn == RUNNER) == value
     if key == "first_run":

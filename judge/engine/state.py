@@ -74,6 +74,7 @@ class RunFields(metaclass=Layout):
     no_success_by: str | None = None
     used_first: frozenset[tuple[str, int]] = frozenset()
     used_turn: frozenset[tuple[str, int]] = frozenset()  # `first: turn` abilities used this turn (carried)
+    won_turn: tuple[str, ...] = ()  # servers of the turn's earlier successful runs (carried: `successful_on`)
     access_more: int = 0
     access_only: tuple[str, ...] | None = None
     replaced_access: str | Text | None = None  # what happens instead of access (its words)

@@ -11,7 +11,7 @@ from ..errors import JudgeError
 from ..scenario import Scenario
 from .boardstate import run_clicks
 from .run import start, step, trace_of
-from .state import State, evolve
+from .state import Flag, State, evolve
 from .trace import Trace
 
 __all__ = ["run_turn", "carry"]
@@ -31,7 +31,10 @@ def carry(fresh: State, before: State, sc: Scenario | None = None) -> State:
     sides = replace(sides, used_bids=frozenset())
     # "for the remainder of the turn": strength changes `until: turn_ends` last into the next runs
     lasting = tuple(b for b in before.boosts if b[2] == "turn_ends")
-    return evolve(fresh, sides=sides, boosts=lasting + fresh.boosts, **{k: getattr(before, k) for k in CARRIED})
+    # the servers of the turn's successful runs so far (Lucky Charm: "a successful run on HQ this turn")
+    won = before.won_turn + ((before.server,) if Flag.DECLARED in before.flags else ())
+    return evolve(fresh, sides=sides, boosts=lasting + fresh.boosts, won_turn=won,
+                  **{k: getattr(before, k) for k in CARRIED})
 
 
 def run_turn(sc: Scenario, ruleset_id: str | None = None) -> list[Trace]:

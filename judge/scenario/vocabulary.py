@@ -146,7 +146,8 @@ _SPECS = (
     EffectSpec("offer_jack_out", Shape.NONE),
     EffectSpec("rez_cost", Shape.AMOUNT),
     EffectSpec("link", Shape.AMOUNT),
-    EffectSpec("trash_at_zero", Shape.CARD),  # in a `static` ability: that ice is trashed once its strength is 0 or less (Parasite)  # in a `static` ability: the Runner has N more link while the card is active (Security Nexus)  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
+    EffectSpec("trash_at_zero", Shape.CARD),
+    EffectSpec("prevent", Shape.WORD, choices=("end_run",)),  # in a `static` ability: the card leaves play to stop a Corp card ending the run (Lucky Charm)  # in a `static` ability: that ice is trashed once its strength is 0 or less (Parasite)  # in a `static` ability: the Runner has N more link while the card is active (Security Nexus)  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
