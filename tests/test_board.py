@@ -346,7 +346,7 @@ runner:
        abilities: [{when: successful, effect: {tag: {count: virus_counters, plus: -1}}}]}
 servers:
   HQ: {cards: [Hedge Fund]}
-""" % virus)
+""".replace("%d", str(virus)))
     assert t.board["tags"] == tags
 
 
@@ -407,7 +407,7 @@ runner:
     - {name: Virus B, type: program, counters: {virus: 0}}
 servers:
   HQ: {cards: [Hedge Fund]}
-""" % chosen)
+""".replace("%s", chosen))
     counters = t.board["counters"]
     assert counters.get("Virus A", {}) == on_a and counters.get("Virus B", {}) == on_b
     assert any(w.msg == "w_counters_not_chosen" for w in t.warnings) == warned
@@ -420,7 +420,7 @@ def test_a_card_that_runs_a_central_server_not_run_this_turn_is_refused_on_one_r
     runner: {cards: [{name: Job, type: resource, runs: central_not_run}]}
     servers: {HQ: {cards: [Hedge Fund]}, R&D: {cards: [PAD Campaign]}, Archives: {cards: [Ice Wall]}}
     runs: [{server: %s}, {server: %s, by: Job}]
-    """ % servers
+    """.replace("%s", servers[0], 1).replace("%s", servers[1], 1)
     if not refused:
         assert len(scenario(text).runs) == 2
         return
@@ -452,7 +452,7 @@ servers:
   HQ:
     ice: [{name: Wall, type: ice, subtypes: [barrier], strength: %d, rezzed: true, subroutines: [End the run]}]
     cards: [Hedge Fund]
-""" % strength)
+""".replace("%d", str(strength)))
     assert (t.lists["bypassed"] == ["Wall"]) == bypassed
     assert t.status == ("successful" if bypassed else "unsuccessful")
 
@@ -481,7 +481,7 @@ runner:
     - {name: Clock, type: hardware, runs: HQ, abilities: [{when: encountered, if: {made_run: true}, effect: bypass}]}
 servers:
   HQ: {ice: [{name: Wall, rezzed: true, subroutines: [End the run]}], cards: [Hedge Fund]}
-""" % (", by: Clock" if by else ""))
+""".replace("%s", ", by: Clock" if by else ""))
     assert t.lists["bypassed"] == bypassed
 
 
@@ -518,7 +518,7 @@ servers:
     ice: [{name: Raven, rezzed: true, subroutines: [{text: Trace 2, effect: {trace: 2, then: {tag: 1}}}]}]
     cards: [Hedge Fund]
 actions: [{at: "3.1", ice: Raven, by: runner, break: []}]
-""" % cards)
+""".replace("%s", cards))
     assert t.board["tags"] == tags
 
 
@@ -575,7 +575,7 @@ servers:
   HQ:
     ice: [{name: Outer, rezzed: true, subroutines: []}, {name: Inner, rezzed: true, subroutines: []}]
     cards: [Hedge Fund]
-""" % ("false" if inner else "true"))
+""".replace("%s", "false" if inner else "true"))
     assert t.lists["bypassed"] == fired
 
 
@@ -602,7 +602,7 @@ def test_a_card_that_runs_hq_or_rd_is_refused_on_archives(server, refused):
     runner: {cards: [{card: severnius_stim_implant}]}
     servers: {HQ: {cards: [Hedge Fund]}, R&D: {cards: [PAD Campaign]}, Archives: {cards: [Ice Wall]}}
     run: {server: %s, by: Severnius Stim Implant}
-    """ % server
+    """.replace("%s", server)
     if not refused:
         assert scenario(text).by == "Severnius Stim Implant"
         return
@@ -621,7 +621,7 @@ runner:
   cards:
     - {name: Clicker, type: resource, abilities: [{when: successful, effect: [{gain_clicks: 2}, {only_if: {clicks_gained: 2}, then: {tag: 1}}]}]}
 servers: {HQ: {cards: [Hedge Fund]}}
-""" % clicks)
+""".replace("%s", clicks))
     assert t.states[-1][1].sides.clicks == left
     assert t.states[-1][1].sides.clicks_gained == 2 and t.board["tags"] == 1
     assert any(e.msg == said for e in t.events)
@@ -639,3 +639,40 @@ runner:
 servers: {HQ: {cards: [Hedge Fund]}}
 """)
     assert t.board["grip"] == 2
+
+
+CHARM = """
+runner:
+  cards:
+    - {name: Charm, type: hardware, abilities: [{when: static, if: {successful_on: HQ}, effect: {prevent: end_run}}]}
+    - {name: Quitter, type: resource, abilities: [{when: approach_server, if: {server: Archives}, effect: end_run}]}
+servers:
+  HQ: {cards: [Hedge Fund]}
+  R&D: {ice: [{name: Wall, rezzed: true, subroutines: [End the run]}], cards: [PAD Campaign]}
+  Archives: {cards: [Ice Wall]}
+runs: %s
+"""
+
+
+@pytest.mark.parametrize(("runs", "statuses"), [
+    ("[{server: HQ}, {server: R&D}]", ["successful", "successful"]),          # the HQ success lets it stop Wall
+    ("[{server: R&D}, {server: HQ}]", ["unsuccessful", "successful"]),        # no HQ success yet
+    ("[{server: HQ}, {server: R&D}, {server: R&D}]", ["successful", "successful", "unsuccessful"]),  # used up
+    ("[{server: HQ}, {server: Archives}]", ["successful", "unsuccessful"]),   # a Runner card's end: not stopped
+])
+def test_a_static_prevent_stops_a_corp_card_ending_the_run_once_its_condition_holds(runs, statuses):
+    """`{prevent: end_run}` (Lucky Charm) with `successful_on: HQ` (a successful HQ run this turn)."""
+    from judge.engine import run_turn
+    traces = run_turn(scenario(CHARM.replace("%s", runs)))
+    assert [t.status for t in traces] == statuses
+
+
+def test_prevent_resolved_as_an_ordinary_effect_does_nothing_and_says_so():
+    t = run_yaml("""
+title: prevent as an effect
+run: {server: HQ}
+runner:
+  cards: [{name: Charm, type: hardware, abilities: [{when: successful, effect: {prevent: end_run}}]}]
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    assert [w.msg for w in t.warnings] == ["w_static_only"]

@@ -340,5 +340,60 @@ servers:
     ice: [{name: Wall, type: ice, subtypes: [barrier], strength: 4, rezzed: true, subroutines: [End the run]}]
     cards: [Hedge Fund]
 actions: [{at: "3.1", ice: Wall, by: runner, break: all, with: Fracter}]
-""" % static)
+""".replace("%s", static))
     assert t.states[-1][1].credits == credits_left
+
+
+@pytest.mark.parametrize(("virus", "spent", "status"), [(2, True, "successful"), (2, False, "unsuccessful"), (1, True, "unsuccessful")])
+def test_a_static_trash_at_zero_trashes_its_ice_once_its_strength_falls_to_zero(virus, spent, status):
+    """Parasite: -1 strength per virus counter on it (a counted change with `times: -1`), and its host
+    trashed as soon as the strength is 0 or less (here when a -1 for the encounter lands on 1)."""
+    from helpers import run_yaml
+    t = run_yaml("""
+title: trash at zero
+run: {server: HQ}
+runner:
+  cards:
+    - name: Bug
+      type: program
+      chosen: Wall
+      counters: {virus: %d}
+      abilities:
+        - {when: static, effect: {strength: {count: virus_counters, times: -1}, of: chosen}}
+        - {when: static, effect: {trash_at_zero: chosen}}
+    - {name: Sucker, type: program, abilities: [{when: paid, effect: {strength: -1, of: encountered_ice}}]}
+servers:
+  HQ:
+    ice: [{name: Wall, type: ice, subtypes: [barrier], strength: 3, rezzed: true, subroutines: [End the run]}]
+    cards: [Hedge Fund]
+actions: %s
+""".replace("%d", str(virus)).replace("%s", '[{at: "3.1", ice: Wall, by: runner, use: Sucker}]' if spent else "[]"))
+    assert t.status == status
+    assert any(e.msg == "strength_zero_trash" for e in t.events) == (status == "successful")
+
+
+def test_a_count_lowered_per_thing_is_never_below_zero_outside_strength():
+    """`times: -1` in an ordinary amount: never below 0 (a gain of 0, not a loss)."""
+    from helpers import run_yaml
+    t = run_yaml("""
+title: lowered count
+run: {server: HQ}
+runner:
+  credits: 2
+  tags: 3
+  cards: [{name: Odd, type: resource, abilities: [{when: successful, effect: {gain: {count: tags, times: -1}}}]}]
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    assert t.states[-1][1].credits == 2
+
+
+def test_trash_at_zero_resolved_as_an_ordinary_effect_does_nothing_and_says_so():
+    from helpers import run_yaml
+    t = run_yaml("""
+title: trash at zero as an effect
+run: {server: HQ}
+runner:
+  cards: [{name: Bug, type: program, abilities: [{when: successful, effect: {trash_at_zero: Wall}}]}]
+servers: {HQ: {ice: [{name: Wall, rezzed: true, subroutines: []}], cards: [Hedge Fund]}}
+""")
+    assert [w.msg for w in t.warnings] == ["w_static_only"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..i18n import msg
-from ..scenario import CENTRALS, Amount, Card
+from ..scenario import CENTRALS, RUNNER, Amount, Card
 from . import board
 from .boardstate import counters_on
 from .breaking import fully_broke_with, subtypes_of
@@ -178,6 +178,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         ice = x.ctx.cards.get(w.ice) if w.ice else None
         subs = len(ice.subroutines) if ice else 0
         return (subs > 0 and all(n in w.broken for n in range(1, subs + 1))) == value
+    if key == "fully_broken":  # set when every subroutine is broken, or at once for ice with none
+        return (Flag.FULLY_BROKEN in w.flags) == value
     if key == "broke_with_this":
         return ((card.key, encounter_id(w)) in w.broke_in) == value
     if key == "encountering":
@@ -191,8 +193,6 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return chosen is not None and value in chosen.subtypes
     if key == "is_ice":
         return (x.that_ice() is not None) == value
-    if key == "fully_broken":
-        return (Flag.FULLY_BROKEN in w.flags) == value
     if key == "broke_with":  # a named breaker of that subtype broke the ice of the moment in this encounter
         return _broke_with(x, value)
     if key == "rezzed_this_turn":  # Gatekeeper: rezzed in a run of this turn, not on the board as it began
@@ -222,6 +222,10 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return (x.ctx.sc.by == card.key) == value
     if key == "clicks_gained":
         return isinstance(value, int) and w.sides.clicks_gained >= value
+    if key == "successful_on":  # this turn: an earlier run's success, or this run's once declared
+        return isinstance(value, str) and (value in w.won_turn or (Flag.DECLARED in w.flags and w.server == value))
+    if key == "runner_turn":
+        return (x.ctx.sc.turn == RUNNER) == value
     if key == "first_run":
         return (x.ctx.sc.run_index == 0) == value
     if key == "tagged":
@@ -312,7 +316,7 @@ def _strength_below(x: Executor, card: Card, n: int) -> bool:
     w = x.w
     if w.ice is None:
         return False
-    strength = x.strength(w.ice)  # through the executor: the encounter module reads conditions
+    strength = x.strength(w.ice)  # through the executor: strength reads conditions (strength_when)
     if strength is None:
         if f"strength:{w.ice}" not in w.said:
             w.said |= {f"strength:{w.ice}"}

@@ -22,10 +22,10 @@ __all__ = ["declined_here", "pay_jack_out_costs", "bypass_forbidden", "take_offe
 
 
 # ------------------------------------------------------------------ costs a player may decline
-def declined_here(c: Call) -> bool:
-    """The Runner declines a "may pay" of this card at this step: `decline: <card>` said already
-    (a trigger's step), or written at this step and taken now (a subroutine's)."""
-    x, card = c.x, c.source
+def declined_here(c: Call, card: str | None = None) -> bool:
+    """The Runner declines a "may pay" of this card (the source, or `card`) at this step: `decline:
+    <card>` said already (a trigger's step), or written at this step and taken now (a subroutine's)."""
+    x, card = c.x, card or c.source
     if card is None:
         return False
     if card in x.w.declined:

@@ -20,6 +20,7 @@ from .guards import edge_table, guard_holds, interrupt_table, row_holds
 from .handlers import HANDLERS, HOOKS
 from .hosted import hosted_for, spend_hosted
 from .state import ENCOUNTER_FLAGS, Flag, Work
+from .strength import strength_of
 from .trace import (
     ACTION,
     END,
@@ -327,11 +328,11 @@ class Exec:
             arg = ice if e.arg == THAT_ICE else tuple(ice if a == THAT_ICE else a for a in e.arg)
             e = replace(e, arg=arg)
         done = APPLY[e.kind](Call(self, e, side, st, source, action)) is not False
+        self.check_strength_trash(st)
         self.check_server()
         return done
 
     def strength(self, key: str) -> int | None:
-        from .encounter import strength_of
         return strength_of(self, key)
 
     def that_ice(self) -> str | None:
@@ -340,6 +341,19 @@ class Exec:
         if self.subject is not None and self.ctx.cards[self.subject].is_ice:
             return self.subject
         return self.w.ice
+
+    def check_strength_trash(self, st: Step) -> None:
+        """Ice a static `trash_at_zero` names is trashed as soon as its strength is 0 or less (Parasite's host)."""
+        for holder in self.ctx.sc.runner_cards:
+            if not self.active(holder) or not self.in_play(holder.key):
+                continue
+            for ab in holder.abilities:
+                for e in ab.effects if ab.when == "static" else ():
+                    if e.kind == "trash_at_zero" and isinstance(e.arg, str) and board.slot_of(self.w, e.arg):
+                        now = strength_of(self, e.arg)
+                        if now is not None and now <= 0:
+                            self.emit(ACTION, "strength_zero_trash", st, side=RUNNER, card=e.arg, by=holder.key)
+                            self.apply(Effect("trash", e.arg), RUNNER, st, holder.key)
 
     def resolve(self, effects: Iterable[Effect], side: str, st: Step, source: str | None = None,
                 action: Action | None = None) -> bool:

@@ -76,6 +76,7 @@ class RunFields(metaclass=Layout):
     no_success_by: str | None = None
     used_first: frozenset[tuple[str, int]] = frozenset()
     used_turn: frozenset[tuple[str, int]] = frozenset()  # `first: turn` abilities used this turn (carried)
+    won_turn: tuple[str, ...] = ()  # servers of the turn's earlier successful runs (carried: `successful_on`)
     access_more: int = 0
     next_encounter: tuple[tuple[str, tuple[Effect, ...], tuple[Effect, ...]], ...] = ()  # (card, begins, ends) waiting for the next encounter (Chum)
     encounter_end_due: tuple[tuple[str, str, tuple[Effect, ...]], ...] = ()  # (encounter, card, effects) at that encounter's end

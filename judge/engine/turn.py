@@ -12,7 +12,7 @@ from ..errors import JudgeError
 from ..scenario import Scenario
 from .boardstate import run_clicks
 from .run import start, step, trace_of
-from .state import State, evolve
+from .state import Flag, State, evolve
 from .trace import Trace
 
 __all__ = ["run_turn", "carry"]
@@ -42,8 +42,10 @@ def carry(fresh: State, before: State, sc: Scenario | None = None,
     # "a successful run this turn" and the points stolen so far (the threat level) for the next runs
     success = before.turn_success or before.label == "successful"
     points = before.turn_points + sum(stolen_points.get(k, 0) for k in before.stolen)
+    # the servers of the turn's successful runs so far (Lucky Charm: "a successful run on HQ this turn")
+    won = before.won_turn + ((before.server,) if Flag.DECLARED in before.flags else ())
     return evolve(fresh, sides=sides, boosts=lasting + fresh.boosts, turn_success=success, turn_points=points,
-                  previous=previous_run(before), **{k: getattr(before, k) for k in CARRIED})
+                  won_turn=won, previous=previous_run(before), **{k: getattr(before, k) for k in CARRIED})
 
 
 def previous_run(before: State) -> tuple[str, ...]:

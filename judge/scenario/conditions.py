@@ -49,6 +49,8 @@ CONDITIONS: dict[str, str] = {
     "grip": "count",                # at least N cards in the grip (`runner.grip`; not given: taken to hold, and said)
     "link": "count",                # the Runner has at least N link (`runner.link`)
     "clicks_gained": "count",       # the Runner gained at least N clicks during this turn's runs so far (Pichação)
+    "successful_on": "server",      # a successful run on that server this turn, this run included once declared (Lucky Charm)
+    "runner_turn": "bool",          # the run is made in the Runner's turn (not `run: {turn: corp}`; Flip Switch)
     "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
     "clicks_broke": "bool",         # an action of the Runner this run lost or spent clicks and broke subroutines (Zed 2.0)
     "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)

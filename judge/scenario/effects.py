@@ -100,7 +100,7 @@ def _arg(V: Validator, kind: str, shape: Shape, val: Any, p: YPath) -> object:
         if isinstance(val, dict):
             V.mapping(val, p, ("count", "times", "plus"), ("count",))
             return Amount(V.choice(val["count"], p + ("count",), COUNTS, "count"),
-                          V.integer(val.get("times", 1), p + ("times",), 0, 100),
+                          V.integer(val.get("times", 1), p + ("times",), -100, 100),  # -1: lowered per thing counted
                           V.integer(val.get("plus", 0), p + ("plus",), -100, 100))  # a count less some
         return V.integer(val, p, 0, 100)
     if shape is Shape.WORD:

@@ -40,7 +40,8 @@ def schema() -> dict[str, Any]:
          "properties": {"inward_of": name, "outward_of": name}}]}
     whole = {"type": "integer", "minimum": 0, "maximum": 100}
     amount = {"oneOf": [whole, {"type": "object", "additionalProperties": False, "required": ["count"],
-                                "properties": {"count": {"enum": list(COUNTS)}, "times": whole,
+                                "properties": {"count": {"enum": list(COUNTS)},
+                                               "times": {"type": "integer", "minimum": -100, "maximum": 100},
                                                "plus": {"type": "integer", "minimum": -100, "maximum": 100}}}]}
     counters = {"type": "object", "additionalProperties": False, "minProperties": 1,
                 "properties": {k: whole for k in COUNTER_KINDS}}

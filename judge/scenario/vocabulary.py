@@ -195,6 +195,8 @@ _SPECS = (
     EffectSpec("host_on", Shape.CARD),  # the card whose ability it is moves onto that ice (Ika)
     EffectSpec("skip_subroutines", Shape.AMOUNT),  # the first N subroutines of the next encounter this run do not resolve (Mass-Driver)
     EffectSpec("link", Shape.AMOUNT),  # in a `static` ability: the Runner has N more link while the card is active (Security Nexus)
+    EffectSpec("trash_at_zero", Shape.CARD),  # in a `static` ability: that ice is trashed once its strength is 0 or less (Parasite)
+    EffectSpec("prevent", Shape.WORD, choices=("end_run",)),  # in a `static` ability: the card leaves play to stop a Corp card ending the run (Lucky Charm)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}

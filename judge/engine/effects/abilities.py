@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..conditions import failing
+from ..state import Flag
 from ..words import condition_text
 from .core import Call, applies
 
@@ -23,6 +24,10 @@ def use(c: Call) -> bool:
     cond = failing(x, card, ab.conditions)
     if cond is not None:
         c.warn("w_use_condition", card=name, cond=condition_text(cond))
+        return False
+    if ab.ice is not None and not (Flag.ENCOUNTERING in x.w.flags and x.w.ice == ab.ice):
+        # `ice: X` on a paid ability: used only during an encounter with X (Boomerang's chosen ice)
+        c.warn("w_use_ice_only", card=name, ice=ab.ice)
         return False
     i = next(k for k, a in enumerate(card.abilities) if a is ab)
     w = x.w

@@ -198,7 +198,7 @@ def trace(c: Call) -> bool:
     """Trace X: strength X plus the Corp's boost against the Runner's link plus their boost, each
     boost paid in credits; a strength greater than the link wins for the Corp (`then`), otherwise
     the Runner wins (`otherwise`)."""
-    x, w = c.x, c.x.w
+    x = c.x
     base = amount(x, c.number, c.source)
     got = _decisions(c, "trace_boost")
     cb = _pay(c, CORP, got.get(CORP, (0, -1))[0], "trace")

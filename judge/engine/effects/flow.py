@@ -9,9 +9,10 @@ from ...errors import RunError, ScenarioError
 from ...i18n import msg
 from ...scenario import CORP, RUNNER
 from .. import breaking, breaklimits, costs, encounter, lingering
-from ..conditions import amount
+from ..conditions import amount, failing
 from ..state import Flag
 from .core import Call, applies
+from .ice import leave
 
 __all__: list[str] = []  # the functions register themselves in APPLY
 
@@ -24,11 +25,39 @@ def end_run(c: Call) -> None:
         if who:  # Banner: subroutines on this ice cannot end the run for the rest of the encounter
             c.note("end_run_prevented", card=who, ice=x.w.ice)
             return
+    if _prevented(c):
+        return
     c.x.w.flags |= {Flag.RUN_ENDED}
     if c.source:
         c.note("ends_run", who=c.source)
     else:
         c.note("run_ends_now")
+
+
+def _prevented(c: Call) -> bool:
+    """A Corp card's ability ending the run is stopped by an installed Runner card with a `static`
+    `{prevent: end_run}` ability whose conditions hold (Lucky Charm): that card leaves play, unless the
+    Runner declines it at this step (`decline: <card>`)."""
+    x = c.x
+    src = x.ctx.cards.get(c.source or "")
+    if src is None or src.side != CORP:
+        return False
+    for card in x.ctx.sc.runner_cards:
+        if not x.active(card) or not x.in_play(card.key):
+            continue
+        for ab in card.abilities:
+            if ab.when == "static" and any(e.kind == "prevent" and e.arg == "end_run" for e in ab.effects) \
+                    and failing(x, card, ab.conditions) is None and not costs.declined_here(c, card.key):
+                c.note("end_run_prevented_by", card=card.key, who=src.key)
+                leave(c, card.key, "uninstalled")
+                return True
+    return False
+
+
+@applies("prevent")
+def prevent(c: Call) -> None:
+    """Works only as a `static` ability (Lucky Charm): resolved as an effect it does nothing, and says so."""
+    c.warn("w_static_only", what=msg("engine.effects.prevent"))
 
 
 @applies("jack_out")
@@ -241,6 +270,12 @@ def break_limit(c: Call) -> None:
     """A limit on breaking works only as a `static` ability of ice (Afshar): resolved as an effect it
     does nothing, and says so."""
     c.warn("w_static_only", what=msg("engine.effects.break_limit"))
+
+
+@applies("trash_at_zero")
+def trash_at_zero(c: Call) -> None:
+    """Works only as a `static` ability (Parasite): resolved as an effect it does nothing, and says so."""
+    c.warn("w_static_only", what=msg("engine.effects.trash_at_zero"))
 
 
 @applies("jack_out_cost")
