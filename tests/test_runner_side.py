@@ -311,3 +311,17 @@ runner:
 servers: {HQ: {root: [{name: Up, type: upgrade}], cards: [Hedge Fund, Sure Gamble]}}
 """)
     assert list(t.lists["accessed"]) == ["Up"] and t.board["grip"] == 2
+
+
+def test_access_cards_without_a_breach_in_a_replacement():
+    text = """
+title: access cards
+run: {server: %s}
+runner:
+  cards:
+    - {name: Sneak, type: resource, abilities: [{when: successful, effect: {instead_of_access: {en: "no breach", ko: "침입하지 않는다"}, mandatory: true, then: {access_cards: 2}}}]}
+    - {name: Breacher, type: resource, abilities: [{when: breach, effect: {access_more: 5}}]}
+servers: {R&D: {root: [{name: Up, type: upgrade}], cards: [Top, Middle, Bottom]}, Server 1: {root: [{name: Up2, type: upgrade}], cards: [Asset]}}
+"""
+    assert list(run_yaml(text % "R&D").lists["accessed"]) == ["Top", "Middle"]  # no breach: Breacher adds none
+    assert list(run_yaml(text % "Server 1").lists["accessed"]) == ["Asset", "Up2"]

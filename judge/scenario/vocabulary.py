@@ -119,6 +119,7 @@ _SPECS = (
     EffectSpec("untag", Shape.AMOUNT),
     EffectSpec("draw", Shape.AMOUNT),
     EffectSpec("lose_clicks", Shape.AMOUNT),  # the Runner loses clicks (never below 0)
+    EffectSpec("access_cards", Shape.AMOUNT),  # N cards of the attacked server accessed without a breach (Counter Surveillance)
     EffectSpec("access_root_only", Shape.NONE),  # this breach accesses only the root of the server breached (Rip Deal)
     EffectSpec("access_from_bottom", Shape.NONE),  # R&D is accessed from the bottom for the rest of the run (Showing Off)
     EffectSpec("trash_root", Shape.NONE),  # every card in the attacked server's root (a remote: all its cards) is trashed (Singularity)

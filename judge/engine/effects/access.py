@@ -135,6 +135,19 @@ def breach(c: Call) -> None:
         c.note("breach_other_no_root", server=c.name)
 
 
+@applies("access_cards")
+def access_cards(c: Call) -> None:
+    """N cards of the attacked server are accessed, with no breach (Counter Surveillance, in a
+    replacement's `then:`): R&D's from the top, HQ's and a remote's as the scenario lists them,
+    then the root's; the first N of those."""
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    pile = list(board.cards_in(w.contents, w.server)) + list(board.cards_in(w.root, w.server))
+    picked = tuple(k for k in pile if k not in w.extra_access)[:n]
+    w.extra_access += picked
+    c.note("access_cards_set", n=len(picked), server=w.server, cards=picked or msg("engine.none"))
+
+
 @applies("access_root_only")
 def access_root_only(c: Call) -> None:
     """This breach accesses no card in the server itself, only those in its root (Rip Deal)."""
