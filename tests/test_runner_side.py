@@ -325,3 +325,19 @@ servers: {R&D: {root: [{name: Up, type: upgrade}], cards: [Top, Middle, Bottom]}
 """
     assert list(run_yaml(text % "R&D").lists["accessed"]) == ["Top", "Middle"]  # no breach: Breacher adds none
     assert list(run_yaml(text % "Server 1").lists["accessed"]) == ["Asset", "Up2"]
+
+
+def test_steal_on_access_skips_the_agendas_access_abilities_and_a_ban_still_holds():
+    text = """
+title: steal at once
+run: {server: HQ}
+runner:
+  tags: 0
+  cards: [{name: Blower, type: resource, chosen: Hot, abilities: [{when: successful, effect: [%s{steal_on_access: chosen}]}]}]
+servers: {HQ: {cards: [{name: Hot, type: agenda, points: 2, abilities: [{when: accessed, effect: {tag: 1}}]}]}}
+"""
+    t = run_yaml(text % "")
+    assert list(t.lists["stolen"]) == ["Hot"] and t.board["tags"] == 0
+    assert any("stolen at once" in x for x in texts(t))
+    banned = run_yaml(text % "{forbid: steal}, ")
+    assert list(banned.lists["stolen"]) == [] and banned.board["tags"] == 0

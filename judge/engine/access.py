@@ -77,6 +77,20 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
     return done
 
 
+def _stolen_at_once(x: Executor, st: Step, k: str, per_card: dict[str, list[tuple[Action, Effect]]]) -> bool:
+    """An agenda named by `steal_on_access` (Whistleblower): stolen at once, the first one of that
+    name this run; no "when accessed" ability resolves and no decision is asked (it is no longer
+    being accessed)."""
+    card = x.ctx.cards[k]
+    if not x.w.steal_named or card.type != "agenda" or str(card.name) != x.w.steal_named:
+        return False
+    x.w.steal_named = ""
+    per_card.pop(k, None)
+    x.emit(ACTION, "stolen_at_once", st, side=RUNNER, card=k)
+    _after(x, st, card)
+    return True
+
+
 def _after(x: Executor, st: Step, card: Card) -> None:
     """An accessed card nobody decided about: an agenda is stolen; others are set aside or stay."""
     w = x.w
@@ -213,6 +227,8 @@ def _access_one(x: Executor, st: Step, k: str, per_card: dict[str, list[tuple[Ac
     w = x.w
     w.accessed += (k,)
     x.emit(ACTION, "access", st, side=RUNNER, card=k)
+    if _stolen_at_once(x, st, k, per_card):
+        return
     found = abilities(x, "accessed", accessed=k)
     for item in found[RUNNER] + found[CORP]:
         fire(x, st, item)

@@ -118,6 +118,7 @@ class RunFields(metaclass=Layout):
     jack_costs: tuple[tuple[str, str], ...] = ()
     subs_resolved: int = 0              # subroutines that resolved this run (Raindrops Cut Stone)
     made_by: str = ""                   # the card that made this run (`run.by`), "" for none
+    steal_named: str = ""               # the next agenda of this name accessed this run is stolen at once
     previous: tuple[str, ...] = ()      # the turn's run before this one: (made by, server, outcome, last ice encountered)
     spent: tuple[int, int] = (0, 0)     # credits paid this run by the Runner (any source) and by the Corp (its counted pool)  # (cost, card) added to every jack out this run (Mind Game)
 

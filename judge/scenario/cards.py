@@ -93,7 +93,7 @@ def _bind_chosen(effs: tuple[Effect, ...], chosen: str) -> tuple[Effect, ...]:
     """`access_card: chosen` in a card's own effects (and their `then:`) names the card it chose."""
     out = []
     for e in effs:
-        arg = chosen if e.kind == "access_card" and e.arg == "chosen" else e.arg
+        arg = chosen if e.kind in ("access_card", "steal_on_access") and e.arg == "chosen" else e.arg
         opts = tuple((k, _bind_chosen(v, chosen) if isinstance(v, tuple) and v and isinstance(v[0], Effect) else v)
                      for k, v in e.opts)
         out.append(replace(e, arg=arg, opts=opts))

@@ -119,6 +119,7 @@ _SPECS = (
     EffectSpec("untag", Shape.AMOUNT),
     EffectSpec("draw", Shape.AMOUNT),
     EffectSpec("lose_clicks", Shape.AMOUNT),  # the Runner loses clicks (never below 0)
+    EffectSpec("steal_on_access", Shape.CARD),  # the next agenda of that name accessed this run is stolen at once (Whistleblower)
     EffectSpec("access_cards", Shape.AMOUNT),  # N cards of the attacked server accessed without a breach (Counter Surveillance)
     EffectSpec("access_root_only", Shape.NONE),  # this breach accesses only the root of the server breached (Rip Deal)
     EffectSpec("access_from_bottom", Shape.NONE),  # R&D is accessed from the bottom for the rest of the run (Showing Off)

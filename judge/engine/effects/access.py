@@ -135,6 +135,19 @@ def breach(c: Call) -> None:
         c.note("breach_other_no_root", server=c.name)
 
 
+@applies("steal_on_access")
+def steal_on_access(c: Call) -> None:
+    """The next agenda with this card's name accessed this run is stolen at once, with no "when
+    accessed" ability and no cost of stealing (Whistleblower; `chosen`: the card named beside it)."""
+    name = c.name
+    if name == "chosen":
+        c.warn("w_access_card_not_chosen", card=c.source or c.side)
+        return
+    card = c.x.ctx.cards.get(name)
+    c.x.w.steal_named = str(card.name) if card is not None else name
+    c.note("steal_on_access_set", card=name)
+
+
 @applies("access_cards")
 def access_cards(c: Call) -> None:
     """N cards of the attacked server are accessed, with no breach (Counter Surveillance, in a
