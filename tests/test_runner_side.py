@@ -341,3 +341,20 @@ servers: {HQ: {cards: [{name: Hot, type: agenda, points: 2, abilities: [{when: a
     assert any("stolen at once" in x for x in texts(t))
     banned = run_yaml(text % "{forbid: steal}, ")
     assert list(banned.lists["stolen"]) == [] and banned.board["tags"] == 0
+
+
+def test_remove_first_accessed_takes_the_first_non_agenda_and_its_copies():
+    t = run_yaml("""
+title: removed
+run: {server: Server 1}
+runner: {cards: [{name: Burn, type: resource, abilities: [{when: successful, effect: remove_first_accessed}]}]}
+servers:
+  Server 1:
+    root: [{name: Up, type: upgrade}, {name: Up, id: Up B, type: upgrade}, {name: Other, type: upgrade}]
+    cards: [{name: Plan, type: agenda, points: 1}]
+actions: [{at: "5.5", by: runner, access_order: [Plan, Up, Other, Up B]}]
+expect: {removed: [Up, Up B], stolen: [Plan]}
+""")
+    from judge.analysis.check import compare
+    assert not compare(t, {"removed": ["Up", "Up B"], "stolen": ["Plan"]})
+    assert any("removed from the game" in x for x in texts(t))

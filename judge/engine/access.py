@@ -77,6 +77,21 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
     return done
 
 
+def _removed_from_game(x: Executor, st: Step, k: str, per_card: dict[str, list[tuple[Action, Effect]]]) -> bool:
+    """Watch the World Burn: the first non-agenda card accessed, and later its copies, leave the
+    game once their "when accessed" abilities have resolved (no trash, no decision)."""
+    w, card = x.w, x.ctx.cards[k]
+    if not w.removing or card.type == "agenda" or (w.removing != "?" and str(card.name) != w.removing):
+        return False
+    w.removing = str(card.name)
+    w.removed_from_game += (k,)
+    per_card.pop(k, None)
+    if k in board.cards_in(w.root, w.breaching or w.server) or k in board.cards_in(w.contents, w.breaching or w.server):
+        leave(Call(x, Effect("remove_first_accessed", None), RUNNER, st), k, "removed_from_game")
+        x.check_server()
+    return True
+
+
 def _stolen_at_once(x: Executor, st: Step, k: str, per_card: dict[str, list[tuple[Action, Effect]]]) -> bool:
     """An agenda named by `steal_on_access` (Whistleblower): stolen at once, the first one of that
     name this run; no "when accessed" ability resolves and no decision is asked (it is no longer
@@ -234,6 +249,8 @@ def _access_one(x: Executor, st: Step, k: str, per_card: dict[str, list[tuple[Ac
         fire(x, st, item)
         if x.interrupted(st):
             return
+    if _removed_from_game(x, st, k, per_card):
+        return
     if _decide(x, st, x.ctx.cards[k], per_card.pop(k, [])):  # each decision once, for this access
         x.check_server()
     else:

@@ -119,6 +119,7 @@ _SPECS = (
     EffectSpec("untag", Shape.AMOUNT),
     EffectSpec("draw", Shape.AMOUNT),
     EffectSpec("lose_clicks", Shape.AMOUNT),  # the Runner loses clicks (never below 0)
+    EffectSpec("remove_first_accessed", Shape.NONE),  # the first non-agenda card accessed from now, and its copies, are removed from the game (Watch the World Burn)
     EffectSpec("steal_on_access", Shape.CARD),  # the next agenda of that name accessed this run is stolen at once (Whistleblower)
     EffectSpec("access_cards", Shape.AMOUNT),  # N cards of the attacked server accessed without a breach (Counter Surveillance)
     EffectSpec("access_root_only", Shape.NONE),  # this breach accesses only the root of the server breached (Rip Deal)

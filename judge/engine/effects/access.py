@@ -135,6 +135,14 @@ def breach(c: Call) -> None:
         c.note("breach_other_no_root", server=c.name)
 
 
+@applies("remove_first_accessed")
+def remove_first_accessed(c: Call) -> None:
+    """The first card that is not an agenda accessed from now on is removed from the game, and so is
+    every copy of it (a card of the same name) accessed later (Watch the World Burn)."""
+    c.x.w.removing = "?"
+    c.note("remove_first_set")
+
+
 @applies("steal_on_access")
 def steal_on_access(c: Call) -> None:
     """The next agenda with this card's name accessed this run is stolen at once, with no "when
