@@ -164,7 +164,8 @@ actions: [{at: "3.1", ice: Enigma, by: runner, break: [2]}]
 
 @pytest.mark.parametrize(("credits_for", "by", "paid"), [
     ("any", "", True), ("its_run", "", False), ("its_run", "Holder", True), ("after_success", "", False),
-    ("trash", "", False), ("icebreakers", "", False)])
+    ("trash", "", False), ("icebreakers", "", False), ("its_run_and_next", "Holder", True),
+    ("its_run_and_next", "", False)])
 def test_hosted_credits_pay_a_toll_as_credits_for_says(credits_for, by, paid):
     t = run_yaml(f"""
 title: toll

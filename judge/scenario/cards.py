@@ -28,8 +28,8 @@ CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points",
              "strength_plus", "chosen")
 # what credits hosted on a card may pay for: icebreakers only, anything, trash costs only (Bahia
 # Bands), anything in a run the card made (Debbie "Downtown" Moreira), anything once the run is
-# successful (Fencer Fueno)
-CREDITS_FOR = ("icebreakers", "any", "trash", "its_run", "after_success")
+# successful (Fencer Fueno), anything in a run this card made and in the turn's next run (Trick Shot)
+CREDITS_FOR = ("icebreakers", "any", "trash", "its_run", "after_success", "its_run_and_next")
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives", "HQ or R&D")  # where a run event may run
 ABILITY_KEYS = ("when", "effect", "cost", "if", "optional", "after", "first", "server", "ice", "text")
 
