@@ -359,3 +359,18 @@ expect: {removed: [Up, Up B], stolen: [Plan]}
     from judge.analysis.check import compare
     assert not compare(t, {"removed": ["Up", "Up B"], "stolen": ["Plan"]})
     assert any("removed from the game" in x for x in texts(t))
+
+
+def test_to_score_area_adds_points_counts_for_threat_and_takes_the_card_out_of_play():
+    t = run_yaml("""
+title: score area
+run: {server: HQ}
+runner:
+  credits: 0
+  points: 3
+  cards:
+    - {name: Trophy, type: resource, abilities: [{when: successful, effect: {to_score_area: 1}}, {when: run_ends, effect: {gain: 5}}]}
+    - {name: Threat, type: resource, abilities: [{when: run_ends, if: {threat: 4}, effect: {gain: 1}}]}
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    assert t.board["points"]["runner"] == 1 and t.states[-1][1].credits == 1  # Trophy's own run-end is gone

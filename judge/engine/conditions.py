@@ -162,7 +162,8 @@ def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
     if key == "threat":  # the score areas given, the Runner's with the agendas stolen this run
         sides = x.ctx.sc.sides
         cards = x.ctx.cards
-        runner = (sides.runner_points if sides else 0) + sum(cards[k].points or 0 for k in w.stolen if k in cards)
+        runner = (sides.runner_points if sides else 0) + sum(cards[k].points or 0 for k in w.stolen if k in cards) \
+            + w.scored_points
         return isinstance(value, int) and max(runner, sides.corp_points if sides else 0) >= value
     if key == "again":  # a run an event's own ability makes again (Möbius, Always Have a Backup Plan)
         return (card.key == x.ctx.sc.by and bool(w.previous) and w.previous[0] == card.key) == value
