@@ -374,3 +374,20 @@ runner:
 servers: {HQ: {cards: [Hedge Fund]}}
 """)
     assert t.board["points"]["runner"] == 1 and t.states[-1][1].credits == 1  # Trophy's own run-end is gone
+
+
+def test_agenda_stolen_is_a_moment_wherever_the_steal_happens():
+    t = run_yaml("""
+title: stolen
+run: {server: Server 1}
+runner: {credits: 0, cards: [{name: Fan, type: resource, abilities: [{when: agenda_stolen, effect: {gain: 1}}]}]}
+servers: {Server 1: {cards: [{name: Plan, type: agenda, points: 1}]}}
+""")
+    assert t.states[-1][1].credits == 1 and list(t.lists["triggered"]) == ["Fan: agenda_stolen"]
+    none = run_yaml("""
+title: not stolen
+run: {server: Server 1}
+runner: {credits: 0, cards: [{name: Fan, type: resource, abilities: [{when: agenda_stolen, effect: {gain: 1}}]}]}
+servers: {Server 1: {cards: [{card: pad_campaign}]}}
+""")
+    assert none.states[-1][1].credits == 0

@@ -119,6 +119,7 @@ def _after(x: Executor, st: Step, card: Card) -> None:
         w.root = board.remove_card(w.root, card.key)
         w.contents = board.remove_card(w.contents, card.key)
         x.emit(ACTION, "stolen", st, side=RUNNER, card=card.key)
+        resolve_moments(x, st, ("agenda_stolen",), with_actions=False)  # "whenever you steal an agenda"
         x.check_server()
     elif x.rs.set_aside:
         w.set_aside += (card.key,)
