@@ -391,3 +391,22 @@ runner: {credits: 0, cards: [{name: Fan, type: resource, abilities: [{when: agen
 servers: {Server 1: {cards: [{card: pad_campaign}]}}
 """)
     assert none.states[-1][1].credits == 0
+
+
+def test_the_explorer_keeps_a_break_for_a_card_that_reads_it():
+    from judge.analysis.explore import explore
+    sc = scenario("""
+title: explorer and broke
+run: {server: R&D}
+runner: {cards: [{card: mercury_chrome_libertador}]}
+servers: {R&D: {ice: [{card: ice_wall, rezzed: true}, {card: hunter, rezzed: true}], cards: [Hedge Fund, Sure Gamble]}}
+actions: [{at: "3.1", ice: Ice Wall, by: runner, break: all}]
+""")
+    leaves, stack = [], [sc and explore(sc, "ffg-rr").root]
+    while stack:
+        node = stack.pop()
+        if node.leaf is not None:
+            leaves.append(node.leaf)
+        stack += [b.child for b in node.branches if b.child is not None]
+    # Ice Wall was broken in every line: Mercury never gives its extra card
+    assert leaves and all(len(leaf.accessed) <= 1 for leaf in leaves)
