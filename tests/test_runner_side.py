@@ -164,7 +164,8 @@ actions: [{at: "3.1", ice: Enigma, by: runner, break: [2]}]
 
 @pytest.mark.parametrize(("credits_for", "by", "paid"), [
     ("any", "", True), ("its_run", "", False), ("its_run", "Holder", True), ("after_success", "", False),
-    ("trash", "", False), ("icebreakers", "", False)])
+    ("trash", "", False), ("icebreakers", "", False), ("its_run_and_next", "Holder", True),
+    ("its_run_and_next", "", False)])
 def test_hosted_credits_pay_a_toll_as_credits_for_says(credits_for, by, paid):
     t = run_yaml(f"""
 title: toll
@@ -311,3 +312,101 @@ runner:
 servers: {HQ: {root: [{name: Up, type: upgrade}], cards: [Hedge Fund, Sure Gamble]}}
 """)
     assert list(t.lists["accessed"]) == ["Up"] and t.board["grip"] == 2
+
+
+def test_access_cards_without_a_breach_in_a_replacement():
+    text = """
+title: access cards
+run: {server: %s}
+runner:
+  cards:
+    - {name: Sneak, type: resource, abilities: [{when: successful, effect: {instead_of_access: {en: "no breach", ko: "침입하지 않는다"}, mandatory: true, then: {access_cards: 2}}}]}
+    - {name: Breacher, type: resource, abilities: [{when: breach, effect: {access_more: 5}}]}
+servers: {R&D: {root: [{name: Up, type: upgrade}], cards: [Top, Middle, Bottom]}, Server 1: {root: [{name: Up2, type: upgrade}], cards: [Asset]}}
+"""
+    assert list(run_yaml(text % "R&D").lists["accessed"]) == ["Top", "Middle"]  # no breach: Breacher adds none
+    assert list(run_yaml(text % "Server 1").lists["accessed"]) == ["Asset", "Up2"]
+
+
+def test_steal_on_access_skips_the_agendas_access_abilities_and_a_ban_still_holds():
+    text = """
+title: steal at once
+run: {server: HQ}
+runner:
+  tags: 0
+  cards: [{name: Blower, type: resource, chosen: Hot, abilities: [{when: successful, effect: [%s{steal_on_access: chosen}]}]}]
+servers: {HQ: {cards: [{name: Hot, type: agenda, points: 2, abilities: [{when: accessed, effect: {tag: 1}}]}]}}
+"""
+    t = run_yaml(text % "")
+    assert list(t.lists["stolen"]) == ["Hot"] and t.board["tags"] == 0
+    assert any("stolen at once" in x for x in texts(t))
+    banned = run_yaml(text % "{forbid: steal}, ")
+    assert list(banned.lists["stolen"]) == [] and banned.board["tags"] == 0
+
+
+def test_remove_first_accessed_takes_the_first_non_agenda_and_its_copies():
+    t = run_yaml("""
+title: removed
+run: {server: Server 1}
+runner: {cards: [{name: Burn, type: resource, abilities: [{when: successful, effect: remove_first_accessed}]}]}
+servers:
+  Server 1:
+    root: [{name: Up, type: upgrade}, {name: Up, id: Up B, type: upgrade}, {name: Other, type: upgrade}]
+    cards: [{name: Plan, type: agenda, points: 1}]
+actions: [{at: "5.5", by: runner, access_order: [Plan, Up, Other, Up B]}]
+expect: {removed: [Up, Up B], stolen: [Plan]}
+""")
+    from judge.analysis.check import compare
+    assert not compare(t, {"removed": ["Up", "Up B"], "stolen": ["Plan"]})
+    assert any("removed from the game" in x for x in texts(t))
+
+
+def test_to_score_area_adds_points_counts_for_threat_and_takes_the_card_out_of_play():
+    t = run_yaml("""
+title: score area
+run: {server: HQ}
+runner:
+  credits: 0
+  points: 3
+  cards:
+    - {name: Trophy, type: resource, abilities: [{when: successful, effect: {to_score_area: 1}}, {when: run_ends, effect: {gain: 5}}]}
+    - {name: Threat, type: resource, abilities: [{when: run_ends, if: {threat: 4}, effect: {gain: 1}}]}
+servers: {HQ: {cards: [Hedge Fund]}}
+""")
+    assert t.board["points"]["runner"] == 1 and t.states[-1][1].credits == 1  # Trophy's own run-end is gone
+
+
+def test_agenda_stolen_is_a_moment_wherever_the_steal_happens():
+    t = run_yaml("""
+title: stolen
+run: {server: Server 1}
+runner: {credits: 0, cards: [{name: Fan, type: resource, abilities: [{when: agenda_stolen, effect: {gain: 1}}]}]}
+servers: {Server 1: {cards: [{name: Plan, type: agenda, points: 1}]}}
+""")
+    assert t.states[-1][1].credits == 1 and list(t.lists["triggered"]) == ["Fan: agenda_stolen"]
+    none = run_yaml("""
+title: not stolen
+run: {server: Server 1}
+runner: {credits: 0, cards: [{name: Fan, type: resource, abilities: [{when: agenda_stolen, effect: {gain: 1}}]}]}
+servers: {Server 1: {cards: [{card: pad_campaign}]}}
+""")
+    assert none.states[-1][1].credits == 0
+
+
+def test_the_explorer_keeps_a_break_for_a_card_that_reads_it():
+    from judge.analysis.explore import explore
+    sc = scenario("""
+title: explorer and broke
+run: {server: R&D}
+runner: {cards: [{card: mercury_chrome_libertador}]}
+servers: {R&D: {ice: [{card: ice_wall, rezzed: true}, {card: hunter, rezzed: true}], cards: [Hedge Fund, Sure Gamble]}}
+actions: [{at: "3.1", ice: Ice Wall, by: runner, break: all}]
+""")
+    leaves, stack = [], [sc and explore(sc, "ffg-rr").root]
+    while stack:
+        node = stack.pop()
+        if node.leaf is not None:
+            leaves.append(node.leaf)
+        stack += [b.child for b in node.branches if b.child is not None]
+    # Ice Wall was broken in every line: Mercury never gives its extra card
+    assert leaves and all(len(leaf.accessed) <= 1 for leaf in leaves)

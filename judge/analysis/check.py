@@ -129,6 +129,8 @@ def actual(t: Trace, key: str):
         return t.states[-1][1].corp_credits
     if key == "broken":  # every subroutine broken in the run: "Enigma 2"
         return [str(x) for x in t.states[-1][1].broken_log]
+    if key == "removed":  # cards removed from the game this run (Watch the World Burn)
+        return list(t.states[-1][1].removed_from_game)
     if key in EXPECT_BOARD:  # the board after the run (tags, damage, grip, counters...)
         return t.board[key]
     return t.lists[key]

@@ -99,6 +99,35 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
     return done
 
 
+def _removed_from_game(x: Executor, st: Step, k: str, per_card: dict[str, list[tuple[Action, Effect]]]) -> bool:
+    """Watch the World Burn: the first non-agenda card accessed, and later its copies, leave the
+    game once their "when accessed" abilities have resolved (no trash, no decision)."""
+    w, card = x.w, x.ctx.cards[k]
+    if not w.removing or card.type == "agenda" or (w.removing != "?" and str(card.name) != w.removing):
+        return False
+    w.removing = str(card.name)
+    w.removed_from_game += (k,)
+    per_card.pop(k, None)
+    if k in board.cards_in(w.root, w.breaching or w.server) or k in board.cards_in(w.contents, w.breaching or w.server):
+        leave(Call(x, Effect("remove_first_accessed", None), RUNNER, st), k, "removed_from_game")
+        x.check_server()
+    return True
+
+
+def _stolen_at_once(x: Executor, st: Step, k: str, per_card: dict[str, list[tuple[Action, Effect]]]) -> bool:
+    """An agenda named by `steal_on_access` (Whistleblower): stolen at once, the first one of that
+    name this run; no "when accessed" ability resolves and no decision is asked (it is no longer
+    being accessed)."""
+    card = x.ctx.cards[k]
+    if not x.w.steal_named or card.type != "agenda" or str(card.name) != x.w.steal_named:
+        return False
+    x.w.steal_named = ""
+    per_card.pop(k, None)
+    x.emit(ACTION, "stolen_at_once", st, side=RUNNER, card=k)
+    _after(x, st, card)
+    return True
+
+
 def _after(x: Executor, st: Step, card: Card) -> None:
     """An accessed card nobody decided about: an agenda is stolen; others are set aside or stay."""
     w = x.w
@@ -115,6 +144,7 @@ def _after(x: Executor, st: Step, card: Card) -> None:
         w.root = board.remove_card(w.root, card.key)
         w.contents = board.remove_card(w.contents, card.key)
         x.emit(ACTION, "stolen", st, side=RUNNER, card=card.key)
+        resolve_moments(x, st, ("agenda_stolen",), with_actions=False)  # "whenever you steal an agenda"
         x.check_server()
     elif x.rs.set_aside:
         w.set_aside += (card.key,)
@@ -274,11 +304,15 @@ def _access_one(x: Executor, st: Step, k: str, per_card: dict[str, list[tuple[Ac
     w = x.w
     w.accessed += (k,)
     x.emit(ACTION, "access", st, side=RUNNER, card=k)
+    if _stolen_at_once(x, st, k, per_card):
+        return
     found = abilities(x, "accessed", accessed=k)
     for item in found[RUNNER] + found[CORP]:
         fire(x, st, item)
         if x.interrupted(st):
             return
+    if _removed_from_game(x, st, k, per_card):
+        return
     if _decide(x, st, x.ctx.cards[k], per_card.pop(k, [])):  # each decision once, for this access
         x.check_server()
     else:

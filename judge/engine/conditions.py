@@ -277,7 +277,7 @@ def threat(x: Executor, at_start: bool = False) -> int:
     if at_start:
         return max(runner, corp)
     cards = x.ctx.cards
-    runner += x.w.turn_points + sum(cards[k].points or 0 for k in x.w.stolen if k in cards)
+    runner += x.w.turn_points + x.w.scored_points + sum(cards[k].points or 0 for k in x.w.stolen if k in cards)
     return max(runner, corp)
 
 

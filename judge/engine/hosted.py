@@ -20,7 +20,8 @@ def _may_pay(x: Executor, card: Card, purpose: str) -> bool:
     break; "pay": a cost, a toll, a boost or a bid; "trash": a trash cost at access):
     `icebreakers` only for breakers, `trash` only for trash costs (Bahia Bands), `any` for all
     (Concerto, Penumbral Toolkit), `its_run` for all in a run this card made (Debbie "Downtown"
-    Moreira), `after_success` for all once the run is declared successful (Fencer Fueno)."""
+    Moreira), `after_success` for all once the run is declared successful (Fencer Fueno),
+    `its_run_and_next` for all in its run and the turn's next one (Trick Shot)."""
     kind = card.credits_for
     if kind == "icebreakers":
         return purpose == "breaker"
@@ -28,6 +29,8 @@ def _may_pay(x: Executor, card: Card, purpose: str) -> bool:
         return purpose == "trash"
     if kind == "its_run":
         return card.key == x.ctx.sc.by
+    if kind == "its_run_and_next":  # Trick Shot: its run, and the remote run it offers (the turn's next)
+        return card.key == x.ctx.sc.by or (bool(x.w.previous) and x.w.previous[0] == card.key)
     if kind == "after_success":
         return Flag.DECLARED in x.w.flags
     return kind == "any"

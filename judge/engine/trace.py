@@ -235,7 +235,7 @@ class Trace:
                    status=status, end=final.step, lists=lists, bp=bp, rs=rs, states=states,
                    explanation=dict(sc.explanation), placed=list(placed or []), dropped=list(dropped or []),
                    replaced_by=final.replaced_by, confidence=sc.confidence, names=dict(names or {}),
-                   board=summary(final.sides, _points(sc, final.stolen)),
+                   board=summary(final.sides, _points(sc, final.stolen) + final.scored_points),
                    board_shown=sc.sides is not None or final.sides != EMPTY)
 
     @property

@@ -33,8 +33,8 @@ REZZED_ICE = "rezzed_ice"  # `per: {count: rezzed_ice, subtype: next}`: once per
 BOARD_PER = (ARCHIVES_CARDS, PROTECTS, REZZED_ICE)  # counted once the servers are read (`per_archives`)
 # what credits hosted on a card may pay for: icebreakers only, anything, trash costs only (Bahia
 # Bands), anything in a run the card made (Debbie "Downtown" Moreira), anything once the run is
-# successful (Fencer Fueno)
-CREDITS_FOR = ("icebreakers", "any", "trash", "its_run", "after_success")
+# successful (Fencer Fueno), anything in a run this card made and in the turn's next run (Trick Shot)
+CREDITS_FOR = ("icebreakers", "any", "trash", "its_run", "after_success", "its_run_and_next")
 RUNS = ("any", "central", "remote", "iced", "HQ", "R&D", "Archives",  # where a run event may run
         "central_not_run",  # a central server no earlier run of the turn attacked (Red Team; checked by `runs:`)
         "hq_or_rd")         # HQ or R&D (Severnius Stim Implant, Jailbreak)
@@ -156,7 +156,7 @@ def _bind_chosen(effs: tuple[Effect, ...], chosen: str) -> tuple[Effect, ...]:
     so does `on: chosen` (Knobkierie's counter goes on the virus program it picks)."""
     out = []
     for e in effs:
-        arg = chosen if e.kind in ("access_card", "trash_at_zero") and e.arg == "chosen" else e.arg
+        arg = chosen if e.kind in ("access_card", "trash_at_zero", "steal_on_access") and e.arg == "chosen" else e.arg
         opts = tuple((k, _bind_chosen(v, chosen) if isinstance(v, tuple) and v and isinstance(v[0], Effect)
                       else chosen if k in ("on", "of") and v == "chosen" else v)
                      for k, v in e.opts)

@@ -14,7 +14,8 @@ __all__ = ["parse_expect", "EXPECT_KEYS", "OUTCOMES"]
 
 EXPECT_KEYS = ("outcome", "end", "path", "skipped", "approached", "encountered", "passed",
                "bypassed", "accessed", "stolen", "trashed", "triggered", "bad_publicity_credits",
-               "warnings", "credits", "replaced", "error") + EXPECT_BOARD + ("corp_credits", "broken")
+               "warnings", "credits", "replaced", "error") + EXPECT_BOARD + ("corp_credits", "broken") + (
+               "removed",)  # cards removed from the game this run (Watch the World Burn)
 OUTCOMES = ("successful", "unsuccessful", "neither")
 
 

@@ -145,10 +145,14 @@ _SPECS = (
     EffectSpec("draw", Shape.AMOUNT),
     EffectSpec("grip_to_stack", Shape.AMOUNT),  # the Runner puts N grip cards on the stack (Data Loop): a counted grip shrinks
     EffectSpec("lose_clicks", Shape.AMOUNT),  # the Runner loses clicks (never below 0)
+    EffectSpec("remove_first_accessed", Shape.NONE),  # the first non-agenda card accessed from now, and its copies, are removed from the game (Watch the World Burn)
+    EffectSpec("steal_on_access", Shape.CARD),  # the next agenda of that name accessed this run is stolen at once (Whistleblower)
+    EffectSpec("access_cards", Shape.AMOUNT),  # N cards of the attacked server accessed without a breach (Counter Surveillance)
     EffectSpec("access_root_only", Shape.NONE),  # this breach accesses only the root of the server breached (Rip Deal)
     EffectSpec("access_from_bottom", Shape.NONE),  # R&D is accessed from the bottom for the rest of the run (Showing Off)
     EffectSpec("trash_root", Shape.NONE),  # every card in the attacked server's root (a remote: all its cards) is trashed (Singularity)
     EffectSpec("heap_to_grip", Shape.AMOUNT),  # N cards from the heap join the grip (not a draw: Steve Cambridge, Rip Deal)
+    EffectSpec("to_score_area", Shape.AMOUNT),  # this card leaves play for the Runner's score area as an agenda worth N points (Kasi String)
     EffectSpec("gain_clicks", Shape.AMOUNT),  # the Runner gains clicks (Pichação, Nyusha); counted for `clicks_gained`
     EffectSpec("spend_clicks", Shape.AMOUNT, ("otherwise",), cost=True),  # spent if the Runner has them, else `otherwise`  # the Runner draws: cards added to a counted grip
     EffectSpec("net_damage", Shape.AMOUNT),

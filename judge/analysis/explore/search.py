@@ -149,6 +149,10 @@ class _Search:
         self.max_lines, self.deadline = max_lines, time.monotonic() + max_seconds
         self.nodes = self.branches = self.walked = 0
         self.options_capped = False
+        # what the run's records are read for (the Runner's cards, docs/board.md): a break this run
+        # (`broke`, Mercury) and the subroutines resolved (`subroutines_resolved`, Raindrops Cut Stone)
+        written = repr([(c.abilities, c.subroutines) for c in ctx.cards.values()])
+        self.reads_broke, self.reads_resolved = "'broke'" in written, "'subroutines_resolved'" in written
 
     def canon(self, s: State) -> State:
         """The state with the explorer's own actions forgotten: they were for one step only, and
@@ -157,8 +161,10 @@ class _Search:
             s = evolve(s, applied=frozenset(i for i in s.applied if i < self.base))
         if any(i >= self.base for i in s.sides.used_bids):  # the explorer's boosts and bids, likewise
             s = evolve(s, sides=replace(s.sides, used_bids=frozenset(i for i in s.sides.used_bids if i < self.base)))
-        if s.broken_log or s.said:  # the run's record of what was broken and noted: no later step reads it
-            s = evolve(s, broken_log=(), said=frozenset())
+        if s.broken_log or s.said:  # the run's record of what was broken and noted: read only as "a break"
+            s = evolve(s, broken_log=("*",) if s.broken_log and self.reads_broke else (), said=frozenset())
+        if s.subs_resolved and not self.reads_resolved:  # counted only for a card that reads the count
+            s = evolve(s, subs_resolved=0)
         return s
 
     def node(self, s: State, **kw) -> Node:

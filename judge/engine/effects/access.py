@@ -153,6 +153,40 @@ def breach(c: Call) -> None:
         c.note("breach_other_no_root", server=c.name)
 
 
+@applies("remove_first_accessed")
+def remove_first_accessed(c: Call) -> None:
+    """The first card that is not an agenda accessed from now on is removed from the game, and so is
+    every copy of it (a card of the same name) accessed later (Watch the World Burn)."""
+    c.x.w.removing = "?"
+    c.note("remove_first_set")
+
+
+@applies("steal_on_access")
+def steal_on_access(c: Call) -> None:
+    """The next agenda with this card's name accessed this run is stolen at once, with no "when
+    accessed" ability and no cost of stealing (Whistleblower; `chosen`: the card named beside it)."""
+    name = c.name
+    if name == "chosen":
+        c.warn("w_access_card_not_chosen", card=c.source or c.side)
+        return
+    card = c.x.ctx.cards.get(name)
+    c.x.w.steal_named = str(card.name) if card is not None else name
+    c.note("steal_on_access_set", card=name)
+
+
+@applies("access_cards")
+def access_cards(c: Call) -> None:
+    """N cards of the attacked server are accessed, with no breach (Counter Surveillance, in a
+    replacement's `then:`): R&D's from the top, HQ's and a remote's as the scenario lists them,
+    then the root's; the first N of those."""
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    pile = list(board.cards_in(w.contents, w.server)) + list(board.cards_in(w.root, w.server))
+    picked = tuple(k for k in pile if k not in w.extra_access)[:n]
+    w.extra_access += picked
+    c.note("access_cards_set", n=len(picked), server=w.server, cards=picked or msg("engine.none"))
+
+
 @applies("access_root_only")
 def access_root_only(c: Call) -> None:
     """This breach accesses no card in the server itself, only those in its root (Rip Deal)."""

@@ -97,6 +97,19 @@ def draw(c: Call) -> None:
     c.note("cards_drawn", side=RUNNER, n=n, total=w.sides.grip)
 
 
+@applies("to_score_area")
+def to_score_area(c: Call) -> None:
+    """The card itself leaves play for the Runner's score area, as an agenda worth N points (Kasi
+    String at four counters): the run's points count them, and threat does too."""
+    key = c.source
+    if key is None or not c.x.in_play(key):
+        return
+    n = amount(c.x, c.number, c.source)
+    c.x.w.removed |= {key}
+    c.x.w.scored_points += n
+    c.note("to_score_area_done", side=RUNNER, card=key, n=n)
+
+
 @applies("heap_to_grip")
 def heap_to_grip(c: Call) -> None:
     """N cards from the heap join the grip (they are not drawn): a counted grip grows by N."""
