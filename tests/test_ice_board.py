@@ -274,3 +274,29 @@ servers:
 """
     assert len(scenario(text % "true").servers["R&D"].ice[0].subroutines) == 2
     assert len(scenario(text % "false").servers["R&D"].ice[0].subroutines) == 2  # rezzed when it is encountered
+
+
+# ------------------------------------------------------------------ the threat
+THREAT = "[{text: x, effect: {only_if: {threat: 3}, then: {gain: 1}, otherwise: {lose: 1}}}]"
+
+
+@pytest.mark.parametrize(("sides", "credits"), [
+    ("runner: {scored: 3}", 6), ("corp: {scored: 3}", 6), ("runner: {scored: 2}\ncorp: {scored: 2}", 4), ("", 4)])
+def test_the_threat_is_the_most_points_a_player_has(sides, credits):
+    t = run_yaml(_ice(THREAT).replace("title: t", "title: t\n" + sides))
+    assert t.states[-1][1].credits == credits
+
+
+def test_the_threat_counts_the_agendas_stolen_this_run_and_says_when_no_score_is_given():
+    text = """
+title: t
+run: {server: HQ}
+runner: {scored: 1}
+servers:
+  HQ:
+    cards: [{name: Atlas, type: agenda, points: 2}]
+    root: [{name: Up, type: upgrade, rezzed: true, abilities: [{when: run_ends, effect: {only_if: {threat: 3}, then: {gain: 1}}}]}]
+"""
+    assert run_yaml(text).states[-1][1].credits == 6
+    untold = run_yaml(_ice(THREAT))
+    assert any("no player's score is given" in x for x in texts(untold))

@@ -8,7 +8,7 @@ from . import board
 from .boardstate import counters_on
 from .protocol import Executor
 from .state import Flag, encounter_id
-from .trace import WARNING
+from .trace import ACTION, WARNING
 
 __all__ = ["holds", "failing", "amount", "counted"]
 
@@ -89,6 +89,19 @@ def _broke_with(x: Executor, subtype: object) -> bool:
                for b, enc in x.w.broke_in)
 
 
+def _threat(x: Executor, card: Card) -> int:
+    """The most agenda points a player has: `scored:` beside each side, the Runner's with the agendas
+    stolen this run. Neither given: the points are not counted (taken as 0), and said once."""
+    sides = x.ctx.sc.sides
+    runner = sides.scored if sides is not None else None
+    corp = sides.corp_scored if sides is not None else None
+    if runner is None and corp is None and "threat" not in x.w.said:
+        x.w.said |= {"threat"}
+        x.emit(ACTION, "threat_uncounted", card=card.key)
+    stolen = sum(c.points or 0 for k in x.w.stolen if (c := x.ctx.cards.get(k)) is not None)
+    return max((runner or 0) + stolen, corp or 0)
+
+
 def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     w = x.w
     if key == "successful":
@@ -135,6 +148,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
                 x.emit(WARNING, "w_corp_credits_unknown", card=card.key)
             return value is True
         return (w.corp_credits > w.credits + w.bp_credits) == value
+    if key == "threat":
+        return isinstance(value, int) and _threat(x, card) >= value
     if key == "first_run":
         return (x.ctx.sc.run_index == 0) == value
     if key == "tagged":

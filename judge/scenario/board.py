@@ -3,8 +3,8 @@
 What a scenario does not give is not counted: no `grip` means damage is recorded but never
 flatlines the Runner; no `clicks` means clicks are not counted.
 
-    runner: {credits: 5, tags: 1, grip: 3, link: 1, clicks: 3}   # grip: a number, or a list of cards
-    corp: {clicks: 3, bad_publicity: 1}
+    runner: {credits: 5, tags: 1, grip: 3, link: 1, clicks: 3, scored: 2}   # grip: a number, or a list of cards
+    corp: {clicks: 3, bad_publicity: 1, scored: 4}   # scored: agenda points in the score area (the threat)
     servers: {HQ: {ice: [{card: data_raven, counters: {power: 2}}]}}
 """
 
@@ -21,8 +21,8 @@ __all__ = ["EXPECT_BOARD", "COUNTER_KINDS", "RUNNER_KEYS", "CORP_KEYS", "Sides",
 
 COUNTER_KINDS = ("virus", "power", "advancement", "agenda", "credit")
 DAMAGE_KINDS = ("net", "meat", "core")
-RUNNER_KEYS = ("tags", "grip", "link", "clicks")  # beside `credits` and `cards`
-CORP_KEYS = ("clicks",)                          # beside `bad_publicity` (and the encounter's `credits`)
+RUNNER_KEYS = ("tags", "grip", "link", "clicks", "scored")  # beside `credits` and `cards`
+CORP_KEYS = ("clicks", "scored")                 # beside `bad_publicity` (and the encounter's `credits`)
 # what an amount or a `count` condition may count on the board: the Runner's tags, the cards in the
 # grip, and counters of a kind on the card whose effect it is (or the ice of the moment)
 BOARD_COUNTS = ("tags", "grip") + tuple(f"{k}_counters" for k in COUNTER_KINDS)
@@ -64,6 +64,8 @@ class Sides:
     link: int = 0
     clicks: int | None = None
     corp_clicks: int | None = None
+    scored: int | None = None           # agenda points in the Runner's score area as the run begins (the threat)
+    corp_scored: int | None = None      # ... in the Corp's
 
 
 def parse_counters(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, int], ...]:
@@ -90,4 +92,6 @@ def parse_sides(V: Validator, runner: dict[str, Any], corp: dict[str, Any]) -> S
         grip=_grip(V, runner["grip"], ("runner", "grip")) if "grip" in runner else None,
         link=V.integer(runner.get("link", 0), ("runner", "link"), 0, 100),
         clicks=V.integer(runner["clicks"], ("runner", "clicks"), 0, 20) if "clicks" in runner else None,
-        corp_clicks=V.integer(corp["clicks"], ("corp", "clicks"), 0, 20) if "clicks" in corp else None)
+        corp_clicks=V.integer(corp["clicks"], ("corp", "clicks"), 0, 20) if "clicks" in corp else None,
+        scored=V.integer(runner["scored"], ("runner", "scored"), 0, 100) if "scored" in runner else None,
+        corp_scored=V.integer(corp["scored"], ("corp", "scored"), 0, 100) if "scored" in corp else None)

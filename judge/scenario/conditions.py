@@ -42,7 +42,8 @@ CONDITIONS: dict[str, str] = {
     "link": "count",                # the Runner has at least N link (`runner.link`)
     "first_run": "bool",            # this is the turn's first run (a scenario of one run: it is)
     "declined": "bool",             # a player declined the card's optional ability at this step (Data Raven's other choice)
-    "corp_richer": "bool",          # the Corp has more credits than the Runner (the Corp's pool counted)
+    "corp_richer": "bool",
+    "threat": "count",              # a player has at least N agenda points (`scored:` beside `runner`/`corp`, with the run's steals)          # the Corp has more credits than the Runner (the Corp's pool counted)
     **{f"{k}_counters": "count" for k in COUNTER_KINDS},  # at least N counters of a kind on the card itself
 }
 

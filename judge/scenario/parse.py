@@ -153,7 +153,7 @@ def parse_scenario(doc: Doc, ruleset_override: str | None = None, validator: Val
                   explanation=_explanation(V, top), sources=sources, confidence=confidence,
                   bad_publicity=bp, credits=credits,
                   runner_cards=runner_cards, corp_cards=corp_cards, source=doc.source, turn=turn,
-                  sides=parse_sides(V, runner, corp) if any(k in runner for k in RUNNER_KEYS) or "clicks" in corp else None,
+                  sides=parse_sides(V, runner, corp) if any(k in runner for k in RUNNER_KEYS) or any(k in corp for k in CORP_KEYS) else None,
                   corp_credits=V.integer(corp["credits"], ("corp", "credits"), 0, 1000) if "credits" in corp else None)
     known = check_cards(sc)
     if by is not None and by not in known:
