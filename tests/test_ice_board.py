@@ -300,3 +300,10 @@ servers:
     assert run_yaml(text).states[-1][1].credits == 6
     untold = run_yaml(_ice(THREAT))
     assert any("no player's score is given" in x for x in texts(untold))
+
+
+def test_a_break_limit_may_be_counted():
+    limit = ", counters: {power: 1}, abilities: [{when: static, effect: {break_limit: {count: power_counters}}}]"
+    one = run_yaml(_ice("[End the run, End the run]", limit) + 'actions: [{at: "3.1", ice: Wall, by: runner, break: [1]}]')
+    two = run_yaml(_ice("[End the run, End the run]", limit) + 'actions: [{at: "3.1", ice: Wall, by: runner, break: all}]')
+    assert not one.warnings and len(two.warnings) == 1
