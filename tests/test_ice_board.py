@@ -274,3 +274,36 @@ servers:
 """
     assert len(scenario(text % "true").servers["R&D"].ice[0].subroutines) == 2
     assert len(scenario(text % "false").servers["R&D"].ice[0].subroutines) == 2  # rezzed when it is encountered
+
+
+# ------------------------------------------------------------------ the threat
+THREAT = "[{text: x, effect: {only_if: {threat: 3}, then: {gain: 1}, otherwise: {lose: 1}}}]"
+
+
+@pytest.mark.parametrize(("sides", "credits"), [
+    ("runner: {points: 3}", 6), ("corp: {points: 3}", 6), ("runner: {points: 2}\ncorp: {points: 2}", 4), ("", 4)])
+def test_the_threat_is_the_most_points_a_player_has(sides, credits):
+    t = run_yaml(_ice(THREAT).replace("title: t", "title: t\n" + sides))
+    assert t.states[-1][1].credits == credits
+
+
+def test_the_threat_counts_the_agendas_stolen_this_run_and_says_when_no_score_is_given():
+    text = """
+title: t
+run: {server: HQ}
+runner: {points: 1}
+servers:
+  HQ:
+    cards: [{name: Atlas, type: agenda, points: 2}]
+    root: [{name: Up, type: upgrade, rezzed: true, abilities: [{when: run_ends, effect: {only_if: {threat: 3}, then: {gain: 1}}}]}]
+"""
+    assert run_yaml(text).states[-1][1].credits == 6
+    untold = run_yaml(_ice(THREAT))
+    assert any("no player's agenda points are given" in x for x in texts(untold))
+
+
+def test_a_break_limit_may_be_counted():
+    limit = ", counters: {power: 1}, abilities: [{when: static, effect: {break_limit: {count: power_counters}}}]"
+    one = run_yaml(_ice("[End the run, End the run]", limit) + 'actions: [{at: "3.1", ice: Wall, by: runner, break: [1]}]')
+    two = run_yaml(_ice("[End the run, End the run]", limit) + 'actions: [{at: "3.1", ice: Wall, by: runner, break: all}]')
+    assert not one.warnings and len(two.warnings) == 1

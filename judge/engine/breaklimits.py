@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..i18n import Msg, msg
+from ..scenario import Amount
 from .state import encounter_id
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def break_refused(c: Call, ice: str, nums: Sequence[int]) -> bool:
             only, spared = e.opt("only_by"), e.opt("except_by")
             if not _applies(only, spared, subtypes):
                 continue
-            limit = amount(x, e.arg if isinstance(e.arg, int) else 0, ice)
+            limit = amount(x, e.arg, ice) if isinstance(e.arg, (int, Amount)) else 0
             if len(x.w.broken) + len(new) > limit:
                 c.warn("w_break_limited", ice=ice, n=limit, by=_scope(only, spared),
                        subs=", ".join(map(str, new)))

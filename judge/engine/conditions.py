@@ -11,7 +11,7 @@ from .boardstate import counters_on
 from .breaking import fully_broke_with, subtypes_of
 from .protocol import Executor
 from .state import Flag, encounter_id
-from .trace import WARNING
+from .trace import ACTION, WARNING
 
 __all__ = ["holds", "failing", "amount", "counted", "link_now", "home_of"]
 
@@ -146,6 +146,7 @@ def _broke_with(x: Executor, subtype: object) -> bool:
                for b, enc in x.w.broke_in)
 
 
+
 def _one(x: Executor, card: Card, key: str, value: object) -> bool:
     w = x.w
     if key == "successful":
@@ -273,7 +274,11 @@ def threat(x: Executor, at_start: bool = False) -> int:
     turn (earlier runs and this one); `at_start`: when the turn began (a card installed this turn
     was installed before the turn's runs)."""
     sides = x.ctx.sc.sides
-    runner, corp = (sides.runner_points, sides.corp_points) if sides is not None else (0, 0)
+    given = (sides.runner_points, sides.corp_points) if sides is not None else (None, None)
+    if given == (None, None) and "threat" not in x.w.said:  # no score area given: 0 points, said once
+        x.w.said |= {"threat"}
+        x.emit(ACTION, "threat_uncounted")
+    runner, corp = given[0] or 0, given[1] or 0
     if at_start:
         return max(runner, corp)
     cards = x.ctx.cards

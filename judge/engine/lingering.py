@@ -27,6 +27,11 @@ def wait_for_next(c: Call) -> None:
     c.note("next_encounter_set", card=who)
 
 
+def _card(x: Executor, who: str) -> str | None:
+    """The card whose effect it was (an action's effect has a player, not a card, behind it)."""
+    return who if who in x.ctx.cards else None
+
+
 def encounter_begins(x: Executor, st: Step) -> None:
     """The encounter that begins is the next one: what waited for it resolves now, and what waits
     for its end is kept with its id."""
@@ -39,7 +44,7 @@ def encounter_begins(x: Executor, st: Step) -> None:
         x.emit(ACTION, "next_encounter_now", st, card=who, ice=w.ice)
         if ends:
             w.encounter_end_due += ((now, who, ends),)
-        x.resolve(begins, CORP, st, source=who)
+        x.resolve(begins, CORP, st, source=_card(x, who))
 
 
 def encounter_ends(x: Executor, st: Step) -> None:
@@ -52,7 +57,7 @@ def encounter_ends(x: Executor, st: Step) -> None:
     w.encounter_end_due = tuple(d for d in w.encounter_end_due if d[0] != now)
     for _, who, ends in due:
         x.emit(ACTION, "next_encounter_ends", st, card=who, ice=w.ice)
-        x.resolve(ends, CORP, st, source=who)
+        x.resolve(ends, CORP, st, source=_card(x, who))
 
 
 def run_ended(x: Executor, st: Step) -> None:
@@ -62,4 +67,4 @@ def run_ended(x: Executor, st: Step) -> None:
     due, w.encounter_end_due = w.encounter_end_due, ()
     for _, who, ends in due:
         x.emit(ACTION, "next_encounter_ends", st, card=who, ice=w.ice)
-        x.resolve(ends, CORP, st, source=who)
+        x.resolve(ends, CORP, st, source=_card(x, who))

@@ -3,8 +3,8 @@
 What a scenario does not give is not counted: no `grip` means damage is recorded but never
 flatlines the Runner; no `clicks` means clicks are not counted.
 
-    runner: {credits: 5, tags: 1, grip: 3, link: 1, clicks: 3}   # grip: a number, or a list of cards
-    corp: {clicks: 3, bad_publicity: 1}
+    runner: {credits: 5, tags: 1, grip: 3, link: 1, clicks: 3, scored: 2}   # grip: a number, or a list of cards
+    corp: {clicks: 3, bad_publicity: 1, scored: 4}   # scored: agenda points in the score area (the threat)
     servers: {HQ: {ice: [{card: data_raven, counters: {power: 2}}]}}
 """
 
@@ -64,8 +64,8 @@ class Sides:
     link: int = 0
     clicks: int | None = None
     corp_clicks: int | None = None
-    runner_points: int = 0              # agenda points each player has when the turn begins (threat)
-    corp_points: int = 0
+    runner_points: int | None = None    # agenda points each player has when the turn begins (threat);
+    corp_points: int | None = None      # None: not given (counted as 0, and the threat says so once)
     successful_runs: int = 0            # successful runs the Runner made this turn before the scenario's first run
     agendas: int | None = None  # agendas in the Runner's score area when the run begins (Giordano Memorial Field)
     won: tuple[str, ...] = ()   # servers the Runner ran successfully earlier this turn (`successful_runs: [HQ]`: Hired Help)
@@ -96,8 +96,8 @@ def parse_sides(V: Validator, runner: dict[str, Any], corp: dict[str, Any]) -> S
         link=V.integer(runner.get("link", 0), ("runner", "link"), 0, 100),
         clicks=V.integer(runner["clicks"], ("runner", "clicks"), 0, 20) if "clicks" in runner else None,
         corp_clicks=V.integer(corp["clicks"], ("corp", "clicks"), 0, 20) if "clicks" in corp else None,
-        runner_points=V.integer(runner.get("points", 0), ("runner", "points"), 0, 20),
-        corp_points=V.integer(corp.get("points", 0), ("corp", "points"), 0, 20),
+        runner_points=V.integer(runner["points"], ("runner", "points"), 0, 20) if "points" in runner else None,
+        corp_points=V.integer(corp["points"], ("corp", "points"), 0, 20) if "points" in corp else None,
         agendas=V.integer(runner["agendas"], ("runner", "agendas"), 0, 20) if "agendas" in runner else None,
         **_successful_runs(V, runner.get("successful_runs", 0), ("runner", "successful_runs")))
 
