@@ -25,7 +25,7 @@ from ..scenario import CORP, RUNNER, Amount, Card
 from ..scenario.encounter import ANY, ENCOUNTERED_ICE, Breaker, Pump
 from . import board
 from .boardstate import counters_on
-from .hosted import hosted_for
+from .hosted import hosted_for, spend_hosted
 from .state import Flag, encounter_id
 from .trace import ACTION, WARNING
 
@@ -145,18 +145,10 @@ def _restricted(x: Executor) -> list[tuple[str, int]]:
 
 def _pay_for_breaker(x: Executor, n: int) -> tuple[int, int, int]:
     """Pay n: hosted (restricted) credits first, then bad publicity credits, then the pool."""
-    w, left, hosted = x.w, n, 0
+    w = x.w
     w.spent = (w.spent[0] + n, w.spent[1])
-    if left:
-        spent = dict(w.hosted)
-        for key, have in _restricted(x):
-            take = min(have, left)
-            spent[key] = have - take
-            left -= take
-            hosted += take
-            if not left:
-                break
-        w.hosted = tuple(spent.items())
+    hosted = spend_hosted(x, n, "breaker") if n else 0
+    left = n - hosted
     bp = min(left, w.bp_credits)
     w.bp_credits -= bp
     w.bp_spent += bp

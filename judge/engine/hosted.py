@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..scenario import RUNNER, Card
 from .state import Flag
+from .triggers import resolve_moments
 
 if TYPE_CHECKING:
     from .protocol import Executor
@@ -48,8 +49,9 @@ def hosted_for(x: Executor, purpose: str) -> list[tuple[str, int]]:
 
 def spend_hosted(x: Executor, n: int, purpose: str) -> int:
     """Take up to n credits from the cards that may pay for `purpose`, in the order the scenario lists
-    them; how many were taken (the rest is the caller's to pay)."""
-    left, taken = n, 0
+    them; how many were taken (the rest is the caller's to pay). Credits taken from an installed card
+    (not an event) are the moment `credits_from_card` (The Twinning)."""
+    left, taken, sources = n, 0, []
     spent = dict(x.w.hosted)
     for key, have in hosted_for(x, purpose):
         if not left:
@@ -58,6 +60,9 @@ def spend_hosted(x: Executor, n: int, purpose: str) -> int:
         spent[key] = have - take
         left -= take
         taken += take
+        sources.append(key)
     if taken:
         x.w.hosted = tuple(spent.items())
+        if any(x.ctx.cards[k].type != "event" for k in sources):
+            resolve_moments(x, x.rs.step(x.w.step), ("credits_from_card",), with_actions=False)
     return taken

@@ -69,6 +69,7 @@ moment("successful")
 moment("breach")                       # the Runner breaches the server (its access begins), successful or not
 moment("accessed")                     # of the card being accessed, or any card's "when you access"
 moment("agenda_stolen", anywhere=True)  # the Runner stole an agenda (Fencer Fueno): fired where the steal happens
+moment("credits_from_card", anywhere=True)  # the Runner spent credits hosted on an installed card (The Twinning)
 moment("unsuccessful", status="unsuccessful")
 moment("run_ends")
 moment("static", timed=False)          # applies while the card is active (a blocker of success)
