@@ -410,3 +410,19 @@ actions: [{at: "3.1", ice: Ice Wall, by: runner, break: all}]
         stack += [b.child for b in node.branches if b.child is not None]
     # Ice Wall was broken in every line: Mercury never gives its extra card
     assert leaves and all(len(leaf.accessed) <= 1 for leaf in leaves)
+
+
+def test_credits_from_card_fires_for_an_installed_card_only():
+    text = """
+title: from a card
+run: {server: HQ%s}
+runner:
+  credits: 0
+  cards:
+    - {name: Counter, type: resource, abilities: [{when: credits_from_card, effect: {gain: 10}}]}
+    - {name: %s, type: %s, runs: any, credits: 3, credits_for: any}
+servers: {HQ: {ice: [{card: tollbooth, rezzed: true}], cards: [Hedge Fund]}}
+actions: [{at: "3.1", ice: Tollbooth, by: runner, break: all}]
+"""
+    assert run_yaml(text % ("", "Purse", "resource")).states[-1][1].credits == 10
+    assert run_yaml(text % (", by: Gig", "Gig", "event")).states[-1][1].credits == 0

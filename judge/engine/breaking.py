@@ -235,16 +235,3 @@ def static_forbid(x: Executor, ice: Card, what: str) -> str | None:
     """The ice, when a `static` ability of it forbids `what` while it is rezzed (Swordsman, Hammer)."""
     return ice.key if x.active(ice) and any(ab.when == "static" and any(
         e.kind == "forbid" and e.arg == what for e in ab.effects) for ab in ice.abilities) else None
-
-
-def ice_named(x: Executor, card: Card, ice: str) -> str | None:
-    """The ice an ability is limited to: a name, or `chosen` (the ice written as `chosen:` beside
-    the card, Femme Fatale). Nothing chosen: every ice (None), and the trace says so once."""
-    if ice != "chosen":
-        return ice
-    if card.chosen is not None:
-        return x.ctx.names.get(card.chosen, card.chosen)
-    if f"chosen_ice:{card.key}" not in x.w.said:
-        x.w.said |= {f"chosen_ice:{card.key}"}
-        x.emit(WARNING, "w_chosen_ice_not_given", card=card.key)
-    return None

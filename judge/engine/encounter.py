@@ -25,6 +25,7 @@ from ..scenario import RUNNER, THAT_ICE, Amount, Card
 from ..scenario.encounter import CHOSEN, ENCOUNTERED_ICE
 from . import board, limits
 from .boardstate import counters_on, with_counters
+from .spending import spend_hosted
 from .breaking import (
     INF,
     board_count,
@@ -84,18 +85,10 @@ AFTER_RUN = ("corp_uncounted", "break_uncounted")  # notes said once, after the 
 # ------------------------------------------------------------------ the Runner's money for a breaker
 def _pay_for_breaker(x: Executor, n: int) -> tuple[int, int, int]:
     """Pay n: hosted (restricted) credits first, then bad publicity credits, then the pool."""
-    w, left, hosted = x.w, n, 0
+    w = x.w
     w.spent = (w.spent[0] + n, w.spent[1])
-    if left:
-        spent = dict(w.hosted)
-        for key, have in restricted(x):
-            take = min(have, left)
-            spent[key] = have - take
-            left -= take
-            hosted += take
-            if not left:
-                break
-        w.hosted = tuple(spent.items())
+    hosted = spend_hosted(x, n, "breaker") if n else 0
+    left = n - hosted
     bp = min(left, w.bp_credits)
     w.bp_credits -= bp
     w.bp_spent += bp

@@ -18,7 +18,8 @@ from .context import Context
 from .effects import APPLY, Call
 from .guards import edge_table, guard_holds, interrupt_table, row_holds
 from .handlers import HANDLERS, HOOKS
-from .hosted import hosted_for, spend_hosted
+from .hosted import hosted_for
+from .spending import spend_hosted
 from .state import ENCOUNTER_FLAGS, Flag, Work
 from .strength import strength_of
 from .trace import (

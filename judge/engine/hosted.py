@@ -12,7 +12,7 @@ from .state import Flag
 if TYPE_CHECKING:
     from .protocol import Executor
 
-__all__ = ["hosted_for", "spend_hosted"]
+__all__ = ["hosted_for"]
 
 
 def _may_pay(x: Executor, card: Card, purpose: str) -> bool:
@@ -44,20 +44,3 @@ def hosted_for(x: Executor, purpose: str) -> list[tuple[str, int]]:
         if n > 0 and card is not None and card.side == RUNNER and _may_pay(x, card, purpose) and x.in_play(key):
             out.append((key, n))
     return out
-
-
-def spend_hosted(x: Executor, n: int, purpose: str) -> int:
-    """Take up to n credits from the cards that may pay for `purpose`, in the order the scenario lists
-    them; how many were taken (the rest is the caller's to pay)."""
-    left, taken = n, 0
-    spent = dict(x.w.hosted)
-    for key, have in hosted_for(x, purpose):
-        if not left:
-            break
-        take = min(have, left)
-        spent[key] = have - take
-        left -= take
-        taken += take
-    if taken:
-        x.w.hosted = tuple(spent.items())
-    return taken

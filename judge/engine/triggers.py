@@ -13,7 +13,7 @@ from ..rulesets.model import Step
 from ..rulesets.whens import MOMENTS, Moment
 from ..scenario import CENTRALS, CORP, RUNNER, Ability, Action, Card, walk_effects
 from . import board
-from .breaking import ice_named
+from .chosen import ice_named
 from .conditions import failing
 from .protocol import Executor
 from .state import Flag, Work

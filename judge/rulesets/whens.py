@@ -73,6 +73,7 @@ moment("breach_ends", anywhere=True)  # that breach's last access is over, each 
 moment("accessed")                     # of the card being accessed, or any card's "when you access"
 moment("trashed_accessed", anywhere=True)  # the Runner trashes a card they are accessing (Audrey v2)
 moment("agenda_stolen", anywhere=True)  # the Runner stole an agenda (Fencer Fueno): fired where the steal happens
+moment("credits_from_card", anywhere=True)  # the Runner spent credits hosted on an installed card (The Twinning)
 moment("unsuccessful", status="unsuccessful")
 moment("run_ends")
 # A rez during the run (a Corp `rez` action or effect; a card written `rezzed: true` was rezzed
