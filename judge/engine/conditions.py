@@ -80,7 +80,7 @@ def _board_count(x: Executor, what: str, card: str | None) -> int:
     if known is None and f"count:{what}" not in w.said:  # not given: counted as none, and said once
         w.said |= {f"count:{what}"}
         x.emit(WARNING, "w_count_not_given", card=card or "", what=msg(f"engine.counts.{what}"))
-    return (known or 0) + (len(w.stolen) if what == "scored_agendas" else 0)
+    return (known or 0) + (len(w.stolen) + w.scored_cards if what == "scored_agendas" else 0)
 
 
 def home_of(x: Executor, key: str) -> str | None:

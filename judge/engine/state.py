@@ -145,6 +145,7 @@ class RunFields(metaclass=Layout):
     removing: str = ""                  # Watch the World Burn: "?" the first non-agenda accessed, then its name
     removed_from_game: tuple[str, ...] = ()  # cards removed from the game this run
     scored_points: int = 0              # points of Runner cards added to the Runner's score area this run (Kasi String)
+    scored_cards: int = 0               # cards added to the score area this run as agendas (Kasi String, Meridian): `scored_agendas`
     previous: tuple[str, ...] = ()      # the turn's run before this one: (made by, server, outcome, last ice encountered)
     spent: tuple[int, int] = (0, 0)     # credits paid this run by the Runner (any source) and by the Corp (its counted pool)  # (cost, card) added to every jack out this run (Mind Game)
 
