@@ -33,6 +33,8 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         return _runner_count(x, what)
     if what in ("clicks", "scored_agendas", "advanced_ice", "breach_accessed"):
         return _board_count(x, what, card)
+    if what == "encounter_resolved":  # the encounter going on or, once passed, the last one (Persephone)
+        return w.enc_resolved
     if what == "passed_distinct":
         return len(set(w.passed))
     if what == "subroutines":  # of the ice of the moment (Femme Fatale: 1 credit per subroutine)

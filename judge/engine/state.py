@@ -140,6 +140,7 @@ class RunFields(metaclass=Layout):
     turn_points: int = 0                # agenda points the Runner stole in earlier runs of this turn (carried)
     facedown: tuple[tuple[str, int], ...] = ()  # (card, n): hosted copies turned facedown this turn (carried)
     subs_resolved: int = 0              # subroutines that resolved this run (Raindrops Cut Stone)
+    enc_resolved: int = 0               # subroutines that resolved in the last encounter, kept until the next (Persephone)
     made_by: str = ""                   # the card that made this run (`run.by`), "" for none
     steal_named: str = ""               # the next agenda of this name accessed this run is stolen at once
     removing: str = ""                  # Watch the World Burn: "?" the first non-agenda accessed, then its name
