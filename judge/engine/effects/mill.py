@@ -19,3 +19,15 @@ def mill(c: Call) -> None:
     for key in top:
         w.contents = board.add_card(board.remove_card(w.contents, key), "Archives", key)
     c.note("milled", side=CORP, n=len(top), cards=", ".join(top) or "-")
+
+
+@applies("corp_draw")
+def corp_draw(c: Call) -> None:
+    """The Corp draws N cards: R&D's top cards (first listed) go to HQ, after its listed cards, so a
+    later access of R&D finds the next ones and an access of HQ may find them (Umbrella)."""
+    w = c.x.w
+    n = amount(c.x, c.number, c.source)
+    top = board.cards_in(w.contents, "R&D")[:max(n, 0)]
+    for key in top:
+        w.contents = board.add_card(board.remove_card(w.contents, key), "HQ", key)
+    c.note("corp_drew", side=CORP, n=len(top))
