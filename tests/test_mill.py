@@ -46,3 +46,18 @@ servers: {HQ: {cards: [Sure Gamble]}, R&D: {cards: [Hedge Fund]}}
 """)
     first, second = run_turn(sc)
     assert "Hedge Fund" in second.lists["accessed"]
+
+
+def test_a_forced_encounter_inside_keeps_the_outer_encounters_count():
+    t = run_yaml("""
+title: nested
+run: {server: R&D}
+runner: {cards: [{name: Miller, type: program, abilities: [{when: passed, if: {ice_subtype: sentry}, effect: {mill: {count: encounter_resolved}}}]}]}
+servers:
+  R&D:
+    ice: [{name: Guard, type: ice, subtypes: [sentry], rezzed: true, subroutines: [{text: Meet the wall, effect: {encounter: Wall}}, {text: Two, effect: {corp_gain: 1}}]}]
+    cards: [Hedge Fund, Sure Gamble, Diesel, Easy Mark]
+  HQ:
+    ice: [{name: Wall, type: ice, subtypes: [barrier], rezzed: true, subroutines: [{text: A, effect: {corp_gain: 1}}, {text: B, effect: {corp_gain: 1}}, {text: C, effect: {corp_gain: 1}}]}]
+""")
+    assert list(t.lists["accessed"]) == ["Diesel"]  # Guard's 2, not the Wall's 3
