@@ -33,6 +33,8 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         return _runner_count(x, what)
     if what in ("clicks", "scored_agendas", "advanced_ice", "breach_accessed"):
         return _board_count(x, what, card)
+    if what == "encounter_resolved":  # the encounter going on or, once passed, the last one (Persephone)
+        return w.enc_resolved
     if what == "passed_distinct":
         return len(set(w.passed))
     if what == "subroutines":  # of the ice of the moment (Femme Fatale: 1 credit per subroutine)
@@ -80,7 +82,7 @@ def _board_count(x: Executor, what: str, card: str | None) -> int:
     if known is None and f"count:{what}" not in w.said:  # not given: counted as none, and said once
         w.said |= {f"count:{what}"}
         x.emit(WARNING, "w_count_not_given", card=card or "", what=msg(f"engine.counts.{what}"))
-    return (known or 0) + (len(w.stolen) if what == "scored_agendas" else 0)
+    return (known or 0) + (len(w.stolen) + w.scored_cards if what == "scored_agendas" else 0)
 
 
 def home_of(x: Executor, key: str) -> str | None:

@@ -163,6 +163,7 @@ class Exec:
         if self.depth >= MAX_FORCED_DEPTH:
             raise RunError("forced_too_deep", n=MAX_FORCED_DEPTH)
         saved = (w.step, w.ice, w.visit, w.broken, w.resolved_subs, w.flags & ENCOUNTER_FLAGS)
+        enc_resolved = w.enc_resolved  # the interrupted encounter's count of resolved subroutines (Persephone)
         w.ice, w.visit, w.step = key, board.visit(w, key), rs.encounter_entry
         w.flags -= ENCOUNTER_FLAGS
         self.emit(ACTION, "forced_now", st, side=side, ice=key)
@@ -179,6 +180,7 @@ class Exec:
         finally:
             self.depth -= 1
         w.step, w.ice, w.visit, w.broken, w.resolved_subs, flags = saved
+        w.enc_resolved = enc_resolved
         w.flags = (w.flags - ENCOUNTER_FLAGS) | flags
         back = rs.step(w.step)
         if not self.interrupted(back):

@@ -81,6 +81,7 @@ def encounter_ice(x: Executor, st: Step) -> None:
     w = x.w
     w.broken = frozenset()
     w.resolved_subs = ()
+    w.enc_resolved = 0
     w.flags = (w.flags - {Flag.BYPASSED, Flag.ICE_LEFT, Flag.FULLY_BROKEN, Flag.FULLY_BROKEN_PENDING}) | {
         Flag.ENCOUNTERING}
     w.encountered += (board.ice_now(w),)
@@ -120,6 +121,7 @@ def _resolve_subroutine(x: Executor, st: Step, n: int) -> None:
         return
     w.resolved_subs += (n,)
     w.subs_resolved += 1
+    w.enc_resolved += 1
     x.emit(ACTION, "subroutine", st, side=CORP, n=n, sub=sub.shown)
     was, x.in_sub = x.in_sub, True
     try:

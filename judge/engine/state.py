@@ -140,11 +140,13 @@ class RunFields(metaclass=Layout):
     turn_points: int = 0                # agenda points the Runner stole in earlier runs of this turn (carried)
     facedown: tuple[tuple[str, int], ...] = ()  # (card, n): hosted copies turned facedown this turn (carried)
     subs_resolved: int = 0              # subroutines that resolved this run (Raindrops Cut Stone)
+    enc_resolved: int = 0               # subroutines that resolved in the last encounter, kept until the next (Persephone)
     made_by: str = ""                   # the card that made this run (`run.by`), "" for none
     steal_named: str = ""               # the next agenda of this name accessed this run is stolen at once
     removing: str = ""                  # Watch the World Burn: "?" the first non-agenda accessed, then its name
     removed_from_game: tuple[str, ...] = ()  # cards removed from the game this run
     scored_points: int = 0              # points of Runner cards added to the Runner's score area this run (Kasi String)
+    scored_cards: int = 0               # cards added to the score area this run as agendas (Kasi String, Meridian): `scored_agendas`
     previous: tuple[str, ...] = ()      # the turn's run before this one: (made by, server, outcome, last ice encountered)
     spent: tuple[int, int] = (0, 0)     # credits paid this run by the Runner (any source) and by the Corp (its counted pool)  # (cost, card) added to every jack out this run (Mind Game)
 

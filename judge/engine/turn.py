@@ -36,12 +36,12 @@ def carry(fresh: State, before: State, sc: Scenario | None = None,
     if before.label == "successful":  # "a successful run on HQ this turn" (Hired Help)
         sides = replace(sides, won=sides.won + (before.server,))
     if sides.agendas is not None:  # the agendas stolen in the run before are in the score area now
-        sides = replace(sides, agendas=sides.agendas + len(before.stolen))
+        sides = replace(sides, agendas=sides.agendas + len(before.stolen) + before.scored_cards)
     # "for the remainder of the turn": strength changes `until: turn_ends` last into the next runs
     lasting = tuple(b for b in before.boosts if b[2] == "turn_ends")
     # "a successful run this turn" and the points stolen so far (the threat level) for the next runs
     success = before.turn_success or before.label == "successful"
-    points = before.turn_points + sum(stolen_points.get(k, 0) for k in before.stolen)
+    points = before.turn_points + before.scored_points + sum(stolen_points.get(k, 0) for k in before.stolen)
     # the servers of the turn's successful runs so far (Lucky Charm: "a successful run on HQ this turn")
     won = before.won_turn + ((before.server,) if Flag.DECLARED in before.flags else ())
     return evolve(fresh, sides=sides, boosts=lasting + fresh.boosts, turn_success=success, turn_points=points,

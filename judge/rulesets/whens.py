@@ -72,6 +72,8 @@ moment("breach")                       # the Runner breaches the server (its acc
 moment("breach_ends", anywhere=True)  # that breach's last access is over, each breach (Mwanza City Grid, Aumakua); fired by the access code
 moment("accessed")                     # of the card being accessed, or any card's "when you access"
 moment("trashed_accessed", anywhere=True)  # the Runner trashes a card they are accessing (Audrey v2)
+moment("broke_with", anywhere=True)    # a break with this breaker broke a subroutine: once per use, right after (Umbrella)
+moment("exposed", anywhere=True)       # the Runner exposed a card (Aumakua): fired by the `expose` effect
 moment("agenda_stolen", anywhere=True)  # the Runner stole an agenda (Fencer Fueno): fired where the steal happens
 moment("credits_from_card", anywhere=True)  # the Runner spent credits hosted on an installed card (The Twinning)
 moment("unsuccessful", status="unsuccessful")

@@ -44,8 +44,8 @@ def parse_expect_board(V: Validator, k: str, val: Any, p: YPath) -> object:
         V.mapping(val, p, DAMAGE_KINDS)
         return {kk: V.integer(vv, p + (kk,), 0, 100) for kk, vv in val.items()}
     if k == "points":
-        V.mapping(val, p, ("runner", "corp"))
-        return {kk: V.integer(vv, p + (kk,), 0, 100) for kk, vv in val.items()}
+        V.mapping(val, p, ("runner", "corp"))  # below 0 when the Runner took a -1 point agenda (Meridian)
+        return {kk: V.integer(vv, p + (kk,), -20, 100) for kk, vv in val.items()}
     V.mapping(val, p, tuple(val) if isinstance(val, dict) else ())  # counters: {card: {kind: n}}
     out = {}
     for card, kinds in val.items():

@@ -96,7 +96,8 @@ RUNNER_COUNTS = ("clicks", "subroutines_resolved", "accessed_in_rd", "breach_acc
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "trashed", "approached",
-          "subroutines", "unbroken", "rezzed_harmonic", "breach_accessed", "advanced_ice", "server_ice") + BOARD_COUNTS + RUNNER_COUNTS
+          "subroutines", "unbroken", "rezzed_harmonic", "breach_accessed", "advanced_ice", "server_ice",
+          "encounter_resolved") + BOARD_COUNTS + RUNNER_COUNTS
 
 
 def parse_conditions(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, object], ...]:

@@ -95,8 +95,8 @@ def _arg(V: Validator, kind: str, shape: Shape, val: Any, p: YPath) -> object:
     if shape is Shape.SERVER:
         return V.string(val, p, kind="a_server_name")
     if shape is Shape.AMOUNT:
-        if kind in ("strength", "rez_cost") and isinstance(val, int) and not isinstance(val, bool):
-            return V.integer(val, p, -100, 100)  # a strength change may lower it
+        if kind in ("strength", "rez_cost", "to_score_area") and isinstance(val, int) and not isinstance(val, bool):
+            return V.integer(val, p, -100, 100)  # a strength change may lower it; an agenda may be worth -1
         if isinstance(val, dict):
             V.mapping(val, p, ("count", "times", "plus"), ("count",))
             return Amount(V.choice(val["count"], p + ("count",), COUNTS, "count"),

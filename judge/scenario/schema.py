@@ -65,6 +65,7 @@ def schema() -> dict[str, Any]:
     one = {k: {"enum": list(spec.choices)} if spec.shape is Shape.WORD else shapes[spec.shape]
            for k, spec in EFFECTS.items()}
     one["strength"] = {"anyOf": [{"type": "integer", "minimum": -100, "maximum": 100}, amount]}
+    one["to_score_area"] = {"anyOf": [{"type": "integer", "minimum": -100, "maximum": 100}, amount]}  # -1 (Meridian)
     opt_shapes = {Opt.POSITION: position, Opt.SERVER: name, Opt.CARD: name, Opt.FLAG: {"type": "boolean"},
                   Opt.EFFECTS: {"$ref": "#/$defs/effect"}, Opt.DURATION: {"enum": list(DURATIONS)},
                   Opt.SIDE: {"enum": list(SIDES)},

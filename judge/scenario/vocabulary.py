@@ -152,6 +152,9 @@ _SPECS = (
     EffectSpec("access_from_bottom", Shape.NONE),  # R&D is accessed from the bottom for the rest of the run (Showing Off)
     EffectSpec("trash_root", Shape.NONE),  # every card in the attacked server's root (a remote: all its cards) is trashed (Singularity)
     EffectSpec("heap_to_grip", Shape.AMOUNT),  # N cards from the heap join the grip (not a draw: Steve Cambridge, Rip Deal)
+    EffectSpec("corp_draw", Shape.AMOUNT),  # the Corp draws: R&D's top N cards (first listed) go to HQ (Umbrella)
+    EffectSpec("mill", Shape.AMOUNT),  # the top N cards of R&D (first listed) go to Archives (Persephone)
+    EffectSpec("expose", Shape.CARD),  # the Runner exposes a card (Snitch: `that ice`); `exposed` abilities resolve after (Aumakua)
     EffectSpec("to_score_area", Shape.AMOUNT),  # this card leaves play for the Runner's score area as an agenda worth N points (Kasi String)
     EffectSpec("gain_clicks", Shape.AMOUNT),  # the Runner gains clicks (Pichação, Nyusha); counted for `clicks_gained`
     EffectSpec("spend_clicks", Shape.AMOUNT, ("otherwise",), cost=True),  # spent if the Runner has them, else `otherwise`  # the Runner draws: cards added to a counted grip

@@ -15,6 +15,7 @@ from ...scenario import CORP, RUNNER, THIS, Amount, Card, describe_effects
 from .. import costs, encounter
 from ..boardstate import corp_pay, counters_on, with_counters
 from ..conditions import amount, failing, link_now
+from ..leaving import leave
 from ..state import Flag
 from ..words import condition_text
 from .core import Call, applies
@@ -100,13 +101,18 @@ def draw(c: Call) -> None:
 @applies("to_score_area")
 def to_score_area(c: Call) -> None:
     """The card itself leaves play for the Runner's score area, as an agenda worth N points (Kasi
-    String at four counters): the run's points count them, and threat does too."""
+    String at four counters; Meridian, Nightmare Archive at -1): the run's points count them, threat
+    does too, and so does the count of agendas in the score area. A card being accessed (Nightmare
+    Archive in R&D) goes there as well."""
     key = c.source
-    if key is None or not c.x.in_play(key):
+    if key is None or not (c.x.in_play(key) or key in c.x.w.accessed):
         return
     n = amount(c.x, c.number, c.source)
+    if c.installed(key):  # installed ice (Meridian) leaves its slot, so the turn's later runs do not meet it
+        leave(c, key, "uninstalled")
     c.x.w.removed |= {key}
     c.x.w.scored_points += n
+    c.x.w.scored_cards += 1
     c.note("to_score_area_done", side=RUNNER, card=key, n=n)
 
 

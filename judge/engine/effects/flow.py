@@ -8,7 +8,7 @@ from typing import cast
 from ...errors import RunError, ScenarioError
 from ...i18n import msg
 from ...scenario import CORP, RUNNER
-from .. import breaking, breaklimits, costs, encounter, lingering
+from .. import breaking, breaklimits, brokewith, costs, encounter, lingering
 from ..conditions import amount, failing
 from ..state import Flag
 from .core import Call, applies
@@ -125,6 +125,8 @@ def break_(c: Call) -> None:
     w.broken_log += tuple(f"{ice} {n}" for n in new)
     w.broken |= set(nums)
     breaklimits.after_break(c, ice, new)
+    if c.e.opt("with") is not None:  # the breaker's own reaction to this use (Umbrella's draws)
+        brokewith.after_break_with(c, c.x.ctx.names.get(str(c.e.opt("with")), str(c.e.opt("with"))), new)
     whole = bool(subs) and all(n in w.broken for n in range(1, len(subs) + 1))
     if whole and Flag.FULLY_BROKEN not in w.flags:
         w.flags |= {Flag.FULLY_BROKEN, Flag.FULLY_BROKEN_PENDING}  # "fully broken" once the ability ends
