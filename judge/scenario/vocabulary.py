@@ -112,6 +112,7 @@ _SPECS = (
     EffectSpec("decline_steal", Shape.CARD, (), legality.decline_steal),
     EffectSpec("break", Shape.SUBS, ("with",), legality.break_subs),
     EffectSpec("install_ice", Shape.ICE_CARD, ("position", "server")),
+    EffectSpec("install_card", Shape.CARD, ("server",)),  # a card of HQ or Archives installed in a server (Ansel 1.0)
     EffectSpec("move_ice", Shape.CARD, ("to", "position")),
     EffectSpec("swap_ice", Shape.PAIR),
     EffectSpec("change_server", Shape.SERVER),
