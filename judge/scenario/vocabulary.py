@@ -60,6 +60,7 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
                            "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG, "if_picked": Opt.FLAG,
                            "once_per_run": Opt.FLAG,  # picks (docs/board.md)
+                           "move": Opt.FLAG,  # install_pick: the Runner moves to the ice installed (Mti Mwekundu)
                            "stealth": Opt.FLAG,  # a payment only from credits on stealth cards (Afterimage)
                            "from": Opt.SOURCE, "to_grip": Opt.FLAG,  # a payment only some credits may make (Mu Safecracker: stealth)
                            "only_by": Opt.SUBTYPE, "except_by": Opt.SUBTYPE,  # break limits (Hammer, Hortum)
@@ -69,9 +70,15 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
 # Corp cards: a card in HQ, ice by where it is and what the card picking it is.
 RUNNER_KINDS = ("runner_card", "program", "hardware", "resource", "resource_or_hardware", "icebreaker",
                 "ai_program", "program_not_decoder_fracter_killer")
-SWAP_KINDS = ("other_ice", "two_other_ice", "ice_of_same_server", "ice_in_hq", "ice_anywhere")
-PICK_KINDS = RUNNER_KINDS + ("card_in_hq",) + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this",
-                                                            "advanceable")
+SWAP_KINDS = ("other_ice", "two_other_ice", "ice_of_same_server", "ice_in_hq", "ice_anywhere", "server_ice_and_other")
+# more picks (picks2): a Runner card other than the picker, one with a power counter to charge (Orca),
+# a card of a central server (Nga's sabotage, Project Atlas, Project Vitruvius), ice to install from HQ
+TRASH_KINDS = RUNNER_KINDS + ("card_in_hq", "other_runner_card", "card_in_hq_or_rd_top")
+TO_HQ_KINDS = ("card_in_rd", "card_in_archives")
+INSTALL_KINDS = ("ice_in_hq",)
+PICK_KINDS = tuple(dict.fromkeys(TRASH_KINDS + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this",
+                                                             "advanceable", "runner_card_with_power")
+                                 + TO_HQ_KINDS + INSTALL_KINDS))
 # `pay: N, from: stealth`: only credits hosted on installed stealth cards pay (Mu Safecracker)
 PAY_SOURCES = ("stealth",)
 
@@ -184,12 +191,17 @@ _SPECS = (
     EffectSpec("run_cost_agendas", Shape.AMOUNT, cost=True),  # agendas trashed from the score area
     # picks (docs/board.md): an installed Runner card a player picks, named by a `pick:` action at the step
     EffectSpec("trash_pick", Shape.WORD, ("picker", "may", "otherwise", "one_per_encounter", "if_picked"),
-               choices=RUNNER_KINDS + ("card_in_hq",)),
+               choices=TRASH_KINDS),
     EffectSpec("return_pick", Shape.WORD, ("picker", "may", "otherwise", "if_picked"), choices=RUNNER_KINDS),  # to the grip
     EffectSpec("swap_pick", Shape.WORD, ("picker", "if_picked", "once_per_run", "then"), choices=SWAP_KINDS),  # ice swapped with picked ice
     EffectSpec("derez_pick", Shape.WORD, ("picker", "if_picked"), choices=("rezzed_ice_of_attacked_server",)),
     EffectSpec("rez_pick", Shape.WORD, ("picker", "if_picked"), choices=("derezzed_by_this",)),  # ignoring all costs
     EffectSpec("advance_pick", Shape.WORD, ("picker", "if_picked"), choices=("advanceable",)),  # 1 advancement counter
+    EffectSpec("charge_pick", Shape.WORD, ("picker", "if_picked"), choices=("runner_card_with_power",)),  # +1 power counter
+    EffectSpec("to_hq_pick", Shape.WORD, ("picker", "if_picked"), choices=TO_HQ_KINDS),  # a card of R&D or Archives to HQ
+    # ice from HQ installed ignoring all costs, unrezzed, in the attacked server (`position`, default
+    # innermost); `move`: the Runner moves to it and approaches it (Mti Mwekundu)
+    EffectSpec("install_pick", Shape.WORD, ("picker", "if_picked", "position", "move"), choices=INSTALL_KINDS),
     EffectSpec("pick", Shape.CARD),  # written as an action: the card the pick resolving at this step takes
     # the encountered ice gains a subtype until the encounter ends (Engolo: code gate; Laamb: barrier)
     EffectSpec("gain_subtype", Shape.WORD, choices=("barrier", "code gate", "sentry")),
@@ -205,7 +217,8 @@ _SPECS = (
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
 BARE: tuple[str, ...] = tuple(s.name for s in _SPECS if s.shape is Shape.NONE)
-PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick", "advance_pick")  # the effects a `pick:` action names the card of
+PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick", "advance_pick",
+                           "charge_pick", "to_hq_pick", "install_pick")  # the effects a `pick:` action names the card of
 
 
 def names(*shapes: Shape) -> tuple[str, ...]:

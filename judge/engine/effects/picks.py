@@ -17,6 +17,7 @@ the side that picks; one that no pick took is a warning after the run (`run.py`)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ...i18n import msg
@@ -81,7 +82,9 @@ def eligible(c: Call, kind: str) -> list[str]:
     x, w = c.x, c.x.w
     if kind == "card_in_hq":
         return list(board.cards_in(w.contents, "HQ"))
-    if kind in ("other_ice", "two_other_ice"):
+    if kind in MORE_KINDS:
+        return MORE_KINDS[kind](c)
+    if kind in ("other_ice", "two_other_ice", "server_ice_and_other"):
         return [k for k in _all_ice(c) if k != c.source]
     if kind == "ice_anywhere":  # the ice of the moment with any other installed ice (Inversificator)
         return [k for k in _all_ice(c) if k != w.ice]
@@ -121,12 +124,12 @@ def _picker(c: Call) -> str:
     return str(c.e.opt("picker") or c.side)
 
 
-def _pick(c: Call, n: int = 1) -> tuple[tuple[str, ...], bool]:
+def _pick(c: Call, n: int = 1, among: list[str] | None = None) -> tuple[tuple[str, ...], bool]:
     """The cards picked (n of them, or none), and whether the pick was made (False: too few cards
-    of the kind, or a "may" pick nobody wrote)."""
+    of the kind, or a "may" pick nobody wrote). `among`: the cards it may take, when not the kind's."""
     kind, picker = c.name, _picker(c)
     who, what = msg(f"engine.sides.{picker}"), msg(f"engine.pick_kinds.{kind}")
-    cards = eligible(c, kind)
+    cards = eligible(c, kind) if among is None else among
     chosen: list[str] = []
     for _ in range(n):
         got = _written(c, picker, [k for k in cards if k not in chosen])
@@ -226,10 +229,13 @@ def swap_pick(c: Call) -> None:
     if kind in ("ice_of_same_server", "ice_in_hq", "ice_anywhere") and w.ice is None:
         c.warn("w_no_ice_now", what=c.e.kind)
         return
-    cards, made = _pick(c, 2 if kind == "two_other_ice" else 1)
+    if kind == "server_ice_and_other":
+        cards, made = _server_ice_and_other(c)
+    else:
+        cards, made = _pick(c, 2 if kind == "two_other_ice" else 1)
     if not made or not cards:
         return
-    if kind == "two_other_ice":
+    if kind in ("two_other_ice", "server_ice_and_other"):
         pair = (cards[0], cards[1])
     else:
         mine = c.source if kind == "other_ice" else w.ice
@@ -283,3 +289,85 @@ def advance_pick(c: Call) -> None:
 def pick(c: Call) -> None:
     """Written as an action: the card the pick resolving at this step takes (the pick reads it)."""
     c.note("decision_kept_pick", card=c.name)
+
+
+# ------------------------------------------------------------------ more picks (picks2)
+def _other_runner_cards(c: Call) -> list[str]:
+    """An installed Runner card other than the one whose ability it is (World Tree)."""
+    return [k for k in eligible(c, "runner_card") if k != c.source]
+
+
+def _with_power(c: Call) -> list[str]:
+    """An installed Runner card with at least one counted power counter: one Orca may charge."""
+    return [k for k in eligible(c, "runner_card") if counters_on(c.x.w.sides, k).get("power", 0) >= 1]
+
+
+def _hq_or_rd_top(c: Call) -> list[str]:
+    """A card of HQ, or the top card of R&D (sabotage: Nga)."""
+    w = c.x.w
+    return list(board.cards_in(w.contents, "HQ")) + list(board.cards_in(w.contents, "R&D"))[:1]
+
+
+def _in_rd(c: Call) -> list[str]:
+    return list(board.cards_in(c.x.w.contents, "R&D"))
+
+
+def _in_archives(c: Call) -> list[str]:
+    return list(board.cards_in(c.x.w.contents, "Archives"))
+
+
+MORE_KINDS: dict[str, Callable[[Call], list[str]]] = {
+    "other_runner_card": _other_runner_cards,
+    "runner_card_with_power": _with_power,
+    "card_in_hq_or_rd_top": _hq_or_rd_top,
+    "card_in_rd": _in_rd,
+    "card_in_archives": _in_archives,
+}
+
+
+def _server_ice_and_other(c: Call) -> tuple[tuple[str, ...], bool]:
+    """Two picks: an ice protecting the attacked server, then any other installed ice (Cordyceps)."""
+    w = c.x.w
+    first, made = _pick(c, 1, [k for _, k in board.slots_of(w, w.server) if k])
+    if not made or not first:
+        return (), made
+    second, made = _pick(c, 1, [k for k in _all_ice(c) if k != first[0]])
+    return (first + second, True) if made and second else ((), made)
+
+
+@applies("charge_pick")
+def charge_pick(c: Call) -> None:
+    """Charge: one more power counter on a picked installed card that has one already (Orca)."""
+    cards, made = _pick(c)
+    w = c.x.w
+    for card in cards if made else ():
+        w.sides = with_counters(w.sides, card, "power", 1)
+        c.note("counters_placed", card=card, n=1, what=msg("engine.counter_kinds.power"),
+               total=counters_on(w.sides, card).get("power", 0))
+
+
+@applies("to_hq_pick")
+def to_hq_pick(c: Call) -> None:
+    """A picked card of R&D or Archives is added to HQ (Project Atlas, Project Vitruvius): it is no
+    longer there to be accessed in that server, and HQ holds it."""
+    cards, made = _pick(c)
+    w = c.x.w
+    for card in cards if made else ():
+        w.contents = board.add_card(board.remove_card(w.contents, card), "HQ", card)
+        c.note("card_to_hq", side=CORP, card=card)
+
+
+@applies("install_pick")
+def install_pick(c: Call) -> None:
+    """Picked ice from HQ is installed in the attacked server, unrezzed and ignoring all costs, at
+    `position` (default innermost); `move`: the Runner moves to it and approaches it (Mti Mwekundu)."""
+    cards, made = _pick(c)
+    x, w = c.x, c.x.w
+    for card in cards if made else ():
+        server = w.server
+        w.contents = board.remove_card(w.contents, card)
+        position = c.e.opt("position") or "innermost"
+        x.apply(Effect("install_ice", replace(x.ctx.cards[card], rezzed=False),
+                       (("position", position), ("server", server))), c.side, c.st, c.source, c.action)
+        if c.e.opt("move"):
+            x.apply(Effect("move_runner", server, (("position", "innermost"),)), c.side, c.st, c.source, c.action)
