@@ -264,6 +264,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return BREAKING[key](x, card, value)
     if key in RUNNER_SIDE:
         return _runner_side(x, card, key, value)
+    if key == "hq_cards":
+        return _hq_cards(x, card, value)
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 
@@ -360,6 +362,18 @@ def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
             x.emit(WARNING, "w_grip_not_given", card=card.key)
         return True
     return isinstance(value, int) and w.sides.grip <= value
+
+
+def _hq_cards(x: Executor, card: Card, value: object) -> bool:
+    """HQ holds at least N cards (Anoetic Void trashes 2 of them as a cost). HQ's cards not given
+    (none written): taken to hold, and said once."""
+    hq = board.cards_in(x.w.contents, "HQ")
+    if not hq:
+        if "hq_cards" not in x.w.said:
+            x.w.said |= {"hq_cards"}
+            x.emit(WARNING, "w_hq_not_given", card=card.key)
+        return True
+    return isinstance(value, int) and len(hq) >= value
 
 
 def _attacked_is(x: Executor, card: Card, value: str) -> bool:
