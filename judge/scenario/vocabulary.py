@@ -75,7 +75,7 @@ SWAP_KINDS = ("other_ice", "two_other_ice", "ice_of_same_server", "ice_in_hq", "
 # a card of a central server (Nga's sabotage, Project Atlas, Project Vitruvius), ice to install from HQ
 TRASH_KINDS = RUNNER_KINDS + ("card_in_hq", "other_runner_card", "card_in_hq_or_rd_top")
 TO_HQ_KINDS = ("card_in_rd", "card_in_archives")
-INSTALL_KINDS = ("ice_in_hq",)
+INSTALL_KINDS = ("ice_in_hq", "ice_in_hq_or_archives")
 PICK_KINDS = tuple(dict.fromkeys(TRASH_KINDS + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this",
                                                              "advanceable", "runner_card_with_power")
                                  + TO_HQ_KINDS + INSTALL_KINDS))
@@ -202,7 +202,9 @@ _SPECS = (
     # ice from HQ installed ignoring all costs, unrezzed, in the attacked server (`position`, default
     # innermost); `move`: the Runner moves to it and approaches it (Mti Mwekundu)
     EffectSpec("install_pick", Shape.WORD, ("picker", "if_picked", "position", "move"), choices=INSTALL_KINDS),
-    EffectSpec("pick", Shape.CARD),  # written as an action: the card the pick resolving at this step takes
+    # written as an action: the card the pick resolving at this step takes; for an install_pick, where
+    # the Corp installs it (`server`, `position`: Timely Public Release)
+    EffectSpec("pick", Shape.CARD, ("server", "position")),
     # the encountered ice gains a subtype until the encounter ends (Engolo: code gate; Laamb: barrier)
     EffectSpec("gain_subtype", Shape.WORD, choices=("barrier", "code gate", "sentry")),
     # an icebreaker's interface ability that is not a break (Flashbang): its strength raised to the

@@ -316,12 +316,18 @@ def _in_archives(c: Call) -> list[str]:
     return list(board.cards_in(c.x.w.contents, "Archives"))
 
 
+def _ice_in_hq_or_archives(c: Call) -> list[str]:
+    w = c.x.w
+    return [k for s in ("HQ", "Archives") for k in board.cards_in(w.contents, s) if c.x.ctx.cards[k].is_ice]
+
+
 MORE_KINDS: dict[str, Callable[[Call], list[str]]] = {
     "other_runner_card": _other_runner_cards,
     "runner_card_with_power": _with_power,
     "card_in_hq_or_rd_top": _hq_or_rd_top,
     "card_in_rd": _in_rd,
     "card_in_archives": _in_archives,
+    "ice_in_hq_or_archives": _ice_in_hq_or_archives,
 }
 
 
@@ -357,6 +363,16 @@ def to_hq_pick(c: Call) -> None:
         c.note("card_to_hq", side=CORP, card=card)
 
 
+def _where_written(c: Call, card: str) -> dict[str, object]:
+    """Where the pick written for this card at this step installs it (`server`, `position`)."""
+    x, st, w = c.x, c.st, c.x.w
+    for a in x.ctx.actions_at(st.id, w.ice if st.per_ice else None, w.visit):
+        for e in a.effects:
+            if e.kind == "pick" and x.ctx.names.get(e.name, e.name) == card and a.side == _picker(c):
+                return dict(e.opts)
+    return {}
+
+
 @applies("install_pick")
 def install_pick(c: Call) -> None:
     """Picked ice from HQ is installed in the attacked server, unrezzed and ignoring all costs, at
@@ -364,9 +380,10 @@ def install_pick(c: Call) -> None:
     cards, made = _pick(c)
     x, w = c.x, c.x.w
     for card in cards if made else ():
-        server = w.server
+        where = _where_written(c, card)
+        server = where.get("server") or w.server
         w.contents = board.remove_card(w.contents, card)
-        position = c.e.opt("position") or "innermost"
+        position = where.get("position") or c.e.opt("position") or "innermost"
         x.apply(Effect("install_ice", replace(x.ctx.cards[card], rezzed=False),
                        (("position", position), ("server", server))), c.side, c.st, c.source, c.action)
         if c.e.opt("move"):
