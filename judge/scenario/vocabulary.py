@@ -70,7 +70,8 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
 # Corp cards: a card in HQ, ice by where it is and what the card picking it is.
 RUNNER_KINDS = ("runner_card", "program", "hardware", "resource", "resource_or_hardware", "icebreaker",
                 "ai_program", "program_not_decoder_fracter_killer")
-SWAP_KINDS = ("other_ice", "two_other_ice", "ice_of_same_server", "ice_in_hq", "ice_anywhere", "server_ice_and_other")
+SWAP_KINDS = ("other_ice", "two_other_ice", "ice_of_same_server", "ice_in_hq", "ice_anywhere", "server_ice_and_other",
+              "hq_and_attacked_server", "root_of_this_server")
 # more picks (picks2): a Runner card other than the picker, one with a power counter to charge (Orca),
 # a card of a central server (Nga's sabotage, Project Atlas, Project Vitruvius), ice to install from HQ
 TRASH_KINDS = RUNNER_KINDS + ("card_in_hq", "other_runner_card", "card_in_hq_or_rd_top")

@@ -21,9 +21,10 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ...i18n import msg
-from ...scenario import CORP, RUNNER, Card, Effect, walk_effects
+from ...scenario import CENTRALS, CORP, RUNNER, Card, Effect, walk_effects
 from .. import board
 from ..boardstate import counters_on, with_counters
+from ..conditions import home_of
 from ..encounter import encounter_id
 from .core import Call, applies
 from .ice import leave
@@ -229,6 +230,9 @@ def swap_pick(c: Call) -> None:
     if kind in ("ice_of_same_server", "ice_in_hq", "ice_anywhere") and w.ice is None:
         c.warn("w_no_ice_now", what=c.e.kind)
         return
+    if kind in ("hq_and_attacked_server", "root_of_this_server"):
+        _swap_cards(c)
+        return
     if kind == "server_ice_and_other":
         cards, made = _server_ice_and_other(c)
     else:
@@ -388,3 +392,77 @@ def install_pick(c: Call) -> None:
                        (("position", position), ("server", server))), c.side, c.st, c.source, c.action)
         if c.e.opt("move"):
             x.apply(Effect("move_runner", server, (("position", "innermost"),)), c.side, c.st, c.source, c.action)
+
+
+def _root_cards(c: Call, server: str) -> list[str]:
+    """The cards in the root of a server: its upgrades, and in a remote server every card in it."""
+    w = c.x.w
+    cards = list(board.cards_in(w.root, server))
+    return cards + (list(board.cards_in(w.contents, server)) if server not in CENTRALS else [])
+
+
+def _home(c: Call, key: str) -> tuple[str, str] | None:
+    """Where a card that is not ice is: ("root"|"contents", server)."""
+    w = c.x.w
+    for table, name in ((w.root, "root"), (w.contents, "contents")):
+        for srv, ks in table:
+            if key in ks:
+                return name, srv
+    return None
+
+
+def _fits_root(c: Call, key: str, server: str) -> bool:
+    """A card may go to that root: an upgrade anywhere, an agenda or asset only in a remote server."""
+    t = c.x.ctx.cards[key].type
+    return t == "upgrade" or (t in ("agenda", "asset") and server not in CENTRALS)
+
+
+def _swap_cards(c: Call) -> None:
+    """Two picks that change places, then `then` (the Runner may jack out):
+    `hq_and_attacked_server`: a card of HQ with a card in the root of, or ice protecting, the attacked
+    server (Project Yagi-Uda: ice for ice, another card for a card of the root);
+    `root_of_this_server`: a card in another server's root, or an agenda, asset or upgrade of HQ,
+    with a card in the root of the card's own server (Daruma)."""
+    x, w = c.x, c.x.w
+    if c.name == "hq_and_attacked_server":
+        server = w.server
+        first, made = _pick(c, 1, list(board.cards_in(w.contents, "HQ")))
+        if not made or not first:
+            return
+        if x.ctx.cards[first[0]].is_ice:
+            among = [k for _, k in board.slots_of(w, server) if k]
+        else:
+            among = [k for k in _root_cards(c, server) if _fits_root(c, first[0], server)]
+    else:
+        server = home_of(x, c.source or "") or w.server
+        others = [k for srv in {s for s, _ in w.root} | {s for s, _ in w.contents} if srv != server
+                  for k in _root_cards(c, srv)]
+        hq = [k for k in board.cards_in(w.contents, "HQ") if x.ctx.cards[k].type in ("agenda", "asset", "upgrade")]
+        first, made = _pick(c, 1, [k for k in others + hq if _fits_root(c, k, server)])
+        if not made or not first:
+            return
+        among = [k for k in _root_cards(c, server) if k != c.source]
+    second, made = _pick(c, 1, among)
+    if not made or not second:
+        return
+    a, b = first[0], second[0]
+    if board.slot_of(w, b):  # ice for ice: the ice from HQ is installed unrezzed, the other goes to HQ
+        x.apply(Effect("swap_ice", (b, a)), c.side, c.st, c.source, c.action)
+        w = x.w
+        w.contents = board.add_card(board.remove_card(w.contents, a), "HQ", b)
+        w.rezzed -= {a}
+    else:
+        wa, wb = _home(c, a), _home(c, b)
+        assert wa is not None and wb is not None
+        for key, (table, srv) in ((a, wb), (b, wa)):
+            w.root, w.contents = board.remove_card(w.root, key), board.remove_card(w.contents, key)
+            if table == "root":
+                w.root = board.add_card(w.root, srv, key)
+            else:
+                w.contents = board.add_card(w.contents, srv, key)
+        for key, (_, srv) in ((a, wb), (b, wa)):
+            if srv == "HQ":  # a card going to HQ is no longer rezzed (one from HQ comes unrezzed)
+                w.rezzed -= {key}
+        c.note("swapped", a=a, b=b)
+    w.picks += tuple((c.source or "", k, encounter_id(w)) for k in (a, b))
+    x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
