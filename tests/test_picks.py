@@ -380,3 +380,30 @@ def test_hq_cards_counts_the_cards_of_hq_and_is_taken_to_hold_when_none_is_given
     assert run_yaml(base % ", HQ: {cards: [Hedge Fund]}").outcome()["status"] == "successful"
     t = run_yaml(base % "")
     assert t.outcome()["status"] == "unsuccessful" and any("lists none there" in w for w in warnings(t))
+
+
+def test_strength_pick_pays_the_x_written_on_the_pick_and_a_poor_corp_changes_nothing():
+    base = """
+        run: {server: Server 1}
+        runner: {credits: 1, cards: [{card: corroder}]}
+        corp: {credits: %d}
+        servers: {Server 1: {ice: [{card: ice_wall, rezzed: true, counters: {advancement: 0}}],
+                             root: [{card: corporate_troubleshooter, rezzed: true}], cards: [{card: pad_campaign}]}}
+        actions:
+          - {at: "2.3", ice: Ice Wall, by: corp, use: Corporate Troubleshooter}
+          - {at: "2.3", ice: Ice Wall, by: corp, pick: Ice Wall, x: 2}
+          - {at: "3.1", ice: Ice Wall, by: runner, break: all, with: Corroder}
+        """
+    t = run_yaml(base % 3)
+    assert t.outcome()["status"] == "unsuccessful" and t.board.get("corp_credits", 1) == 1
+    t = run_yaml(base % 1)
+    assert t.outcome()["status"] == "successful"
+
+
+def test_the_x_of_a_pick_is_a_whole_number():
+    with pytest.raises(ScenarioError):
+        scenario("""
+            run: {server: HQ}
+            servers: {HQ: {ice: [{card: ice_wall, rezzed: true}], cards: [Hedge Fund]}}
+            actions: [{at: "3.1", ice: Ice Wall, by: corp, pick: Ice Wall, x: many}]
+            """)

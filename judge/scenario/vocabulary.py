@@ -49,6 +49,7 @@ class Opt(StrEnum):
     SIDE = "side"          # runner or corp
     SOURCE = "source"      # where a payment's credits come from: `PAY_SOURCES`
     SUBTYPE = "subtype"    # a card subtype, lower case: killer, ai
+    NUMBER = "number"      # a whole number from 0 to 100 (the X a pick names: Corporate Troubleshooter)
 
 
 # Option name -> the shape of its value.
@@ -60,7 +61,7 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
                            "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG, "if_picked": Opt.FLAG,
                            "once_per_run": Opt.FLAG,  # picks (docs/board.md)
-                           "move": Opt.FLAG,  # install_pick: the Runner moves to the ice installed (Mti Mwekundu)
+                           "move": Opt.FLAG, "x": Opt.NUMBER,  # install_pick: the Runner moves to the ice installed (Mti Mwekundu)
                            "stealth": Opt.FLAG,  # a payment only from credits on stealth cards (Afterimage)
                            "from": Opt.SOURCE, "to_grip": Opt.FLAG,  # a payment only some credits may make (Mu Safecracker: stealth)
                            "only_by": Opt.SUBTYPE, "except_by": Opt.SUBTYPE,  # break limits (Hammer, Hortum)
@@ -78,7 +79,7 @@ TRASH_KINDS = RUNNER_KINDS + ("card_in_hq", "other_runner_card", "card_in_hq_or_
 TO_HQ_KINDS = ("card_in_rd", "card_in_archives")
 INSTALL_KINDS = ("ice_in_hq", "ice_in_hq_or_archives")
 PICK_KINDS = tuple(dict.fromkeys(TRASH_KINDS + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this",
-                                                             "advanceable", "runner_card_with_power")
+                                                             "advanceable", "runner_card_with_power", "rezzed_ice_of_this_server")
                                  + TO_HQ_KINDS + INSTALL_KINDS))
 # `pay: N, from: stealth`: only credits hosted on installed stealth cards pay (Mu Safecracker)
 PAY_SOURCES = ("stealth",)
@@ -205,7 +206,9 @@ _SPECS = (
     EffectSpec("install_pick", Shape.WORD, ("picker", "if_picked", "position", "move"), choices=INSTALL_KINDS),
     # written as an action: the card the pick resolving at this step takes; for an install_pick, where
     # the Corp installs it (`server`, `position`: Timely Public Release)
-    EffectSpec("pick", Shape.CARD, ("server", "position")),
+    EffectSpec("pick", Shape.CARD, ("server", "position", "x")),
+    # the Corp pays the X written on its pick and the picked ice gets +X strength (Corporate Troubleshooter)
+    EffectSpec("strength_pick", Shape.WORD, ("picker", "if_picked", "until"), choices=("rezzed_ice_of_this_server",)),
     # the encountered ice gains a subtype until the encounter ends (Engolo: code gate; Laamb: barrier)
     EffectSpec("gain_subtype", Shape.WORD, choices=("barrier", "code gate", "sentry")),
     # an icebreaker's interface ability that is not a break (Flashbang): its strength raised to the
@@ -221,7 +224,7 @@ _SPECS = (
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
 BARE: tuple[str, ...] = tuple(s.name for s in _SPECS if s.shape is Shape.NONE)
 PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick", "advance_pick",
-                           "charge_pick", "to_hq_pick", "install_pick")  # the effects a `pick:` action names the card of
+                           "charge_pick", "to_hq_pick", "install_pick", "strength_pick")  # the effects a `pick:` action names the card of
 
 
 def names(*shapes: Shape) -> tuple[str, ...]:

@@ -332,6 +332,7 @@ MORE_KINDS: dict[str, Callable[[Call], list[str]]] = {
     "card_in_rd": _in_rd,
     "card_in_archives": _in_archives,
     "ice_in_hq_or_archives": _ice_in_hq_or_archives,
+    "rezzed_ice_of_this_server": lambda c: _rezzed_ice_of_home(c),
 }
 
 
@@ -466,3 +467,36 @@ def _swap_cards(c: Call) -> None:
         c.note("swapped", a=a, b=b)
     w.picks += tuple((c.source or "", k, encounter_id(w)) for k in (a, b))
     x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
+
+
+def _first_home(c: Call) -> str | None:
+    """The server the card whose ability it is was installed in when the run began (it may have
+    been trashed to pay for the ability: Corporate Troubleshooter)."""
+    key = c.source or ""
+    for srv in c.x.ctx.sc.servers.values():
+        if any(k.key == key for k in srv.root + srv.cards + srv.ice):
+            return srv.name
+    return None
+
+
+def _rezzed_ice_of_home(c: Call) -> list[str]:
+    w = c.x.w
+    home = home_of(c.x, c.source or "") or _first_home(c) or w.server
+    return [k for _, k in board.slots_of(w, home) if k and k in w.rezzed]
+
+
+@applies("strength_pick")
+def strength_pick(c: Call) -> bool:
+    """The Corp pays the X written on its pick (`{pick: Ice Wall, x: 2}`; none written: 0) and the
+    picked rezzed ice of the card's server gets +X strength `until` (default the end of the turn):
+    Corporate Troubleshooter. A Corp that cannot pay X changes nothing."""
+    cards, made = _pick(c)
+    x = c.x
+    for card in cards if made else ():
+        n = _where_written(c, card).get("x", 0)
+        assert isinstance(n, int)
+        if not x.apply(Effect("corp_pay", n), c.side, c.st, c.source, c.action):
+            return False
+        until = c.e.opt("until") or "turn_ends"
+        x.apply(Effect("strength", n, (("of", card), ("until", until))), c.side, c.st, c.source, c.action)
+    return True
