@@ -407,3 +407,16 @@ def test_the_x_of_a_pick_is_a_whole_number():
             servers: {HQ: {ice: [{card: ice_wall, rezzed: true}], cards: [Hedge Fund]}}
             actions: [{at: "3.1", ice: Ice Wall, by: corp, pick: Ice Wall, x: many}]
             """)
+
+
+def test_expose_pick_sends_the_ice_to_hq_only_when_it_has_the_named_subtype():
+    base = """
+        run: {server: HQ}
+        runner: {cards: [{name: Namer, type: program, abilities: [{when: successful, effect: {expose_pick: installed_ice}}]}]}
+        servers: {HQ: {cards: [Hedge Fund]}, R&D: {ice: [{card: enigma, rezzed: true}]}}
+        actions: [{at: "5.4", by: runner, pick: Enigma, named: %s}]
+        """
+    t = run_yaml(base % "code gate")
+    assert "Enigma is added to HQ" in texts(t) and any("Enigma is uninstalled" in x for x in texts(t))
+    t = run_yaml(base % "barrier")
+    assert "Enigma is added to HQ" not in texts(t) and any("Enigma is exposed" in x for x in texts(t))

@@ -61,7 +61,7 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
                            "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG, "if_picked": Opt.FLAG,
                            "once_per_run": Opt.FLAG,  # picks (docs/board.md)
-                           "move": Opt.FLAG, "x": Opt.NUMBER,  # install_pick: the Runner moves to the ice installed (Mti Mwekundu)
+                           "move": Opt.FLAG, "x": Opt.NUMBER, "named": Opt.SUBTYPE,  # install_pick: the Runner moves to the ice installed (Mti Mwekundu)
                            "stealth": Opt.FLAG,  # a payment only from credits on stealth cards (Afterimage)
                            "from": Opt.SOURCE, "to_grip": Opt.FLAG,  # a payment only some credits may make (Mu Safecracker: stealth)
                            "only_by": Opt.SUBTYPE, "except_by": Opt.SUBTYPE,  # break limits (Hammer, Hortum)
@@ -79,7 +79,8 @@ TRASH_KINDS = RUNNER_KINDS + ("card_in_hq", "other_runner_card", "card_in_hq_or_
 TO_HQ_KINDS = ("card_in_rd", "card_in_archives")
 INSTALL_KINDS = ("ice_in_hq", "ice_in_hq_or_archives")
 PICK_KINDS = tuple(dict.fromkeys(TRASH_KINDS + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this",
-                                                             "advanceable", "runner_card_with_power", "rezzed_ice_of_this_server")
+                                                             "advanceable", "runner_card_with_power", "rezzed_ice_of_this_server",
+                                                             "installed_ice")
                                  + TO_HQ_KINDS + INSTALL_KINDS))
 # `pay: N, from: stealth`: only credits hosted on installed stealth cards pay (Mu Safecracker)
 PAY_SOURCES = ("stealth",)
@@ -206,7 +207,10 @@ _SPECS = (
     EffectSpec("install_pick", Shape.WORD, ("picker", "if_picked", "position", "move"), choices=INSTALL_KINDS),
     # written as an action: the card the pick resolving at this step takes; for an install_pick, where
     # the Corp installs it (`server`, `position`: Timely Public Release)
-    EffectSpec("pick", Shape.CARD, ("server", "position", "x")),
+    EffectSpec("pick", Shape.CARD, ("server", "position", "x", "named")),
+    # the Runner names a subtype on the pick (`named: sentry`) and exposes the picked ice, which goes
+    # to HQ when it has the named subtype (Wari)
+    EffectSpec("expose_pick", Shape.WORD, ("picker", "if_picked"), choices=("installed_ice",)),
     # the Corp pays the X written on its pick and the picked ice gets +X strength (Corporate Troubleshooter)
     EffectSpec("strength_pick", Shape.WORD, ("picker", "if_picked", "until"), choices=("rezzed_ice_of_this_server",)),
     # the encountered ice gains a subtype until the encounter ends (Engolo: code gate; Laamb: barrier)
@@ -224,7 +228,7 @@ _SPECS = (
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
 BARE: tuple[str, ...] = tuple(s.name for s in _SPECS if s.shape is Shape.NONE)
 PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick", "advance_pick",
-                           "charge_pick", "to_hq_pick", "install_pick", "strength_pick")  # the effects a `pick:` action names the card of
+                           "charge_pick", "to_hq_pick", "install_pick", "strength_pick", "expose_pick")  # the effects a `pick:` action names the card of
 
 
 def names(*shapes: Shape) -> tuple[str, ...]:

@@ -333,6 +333,7 @@ MORE_KINDS: dict[str, Callable[[Call], list[str]]] = {
     "card_in_archives": _in_archives,
     "ice_in_hq_or_archives": _ice_in_hq_or_archives,
     "rezzed_ice_of_this_server": lambda c: _rezzed_ice_of_home(c),
+    "installed_ice": _all_ice,
 }
 
 
@@ -500,3 +501,18 @@ def strength_pick(c: Call) -> bool:
         until = c.e.opt("until") or "turn_ends"
         x.apply(Effect("strength", n, (("of", card), ("until", until))), c.side, c.st, c.source, c.action)
     return True
+
+
+@applies("expose_pick")
+def expose_pick(c: Call) -> None:
+    """The picked installed ice is exposed; with the subtype named on the pick (`named: sentry`) it
+    leaves its server for HQ (Wari). Nothing named: exposed only."""
+    cards, made = _pick(c)
+    x = c.x
+    for card in cards if made else ():
+        named = _where_written(c, card).get("named")
+        c.note("exposed_card", card=card, what=str(named or "-"))
+        if isinstance(named, str) and named in {s.lower() for s in x.ctx.cards[card].subtypes}:
+            leave(c, card, "uninstalled", _picker(c))
+            x.w.contents = board.add_card(x.w.contents, "HQ", card)
+            c.note("card_to_hq", side=CORP, card=card)
