@@ -420,3 +420,19 @@ def test_expose_pick_sends_the_ice_to_hq_only_when_it_has_the_named_subtype():
     assert "Enigma is added to HQ" in texts(t) and any("Enigma is uninstalled" in x for x in texts(t))
     t = run_yaml(base % "barrier")
     assert "Enigma is added to HQ" not in texts(t) and any("Enigma is exposed" in x for x in texts(t))
+
+
+def test_host_pick_moves_a_trojan_and_its_chosen_ice_abilities_follow_it():
+    base = """
+        run: {server: HQ}
+        runner: {credits: 5, cards: [{name: Mover, type: resource, abilities: [{when: paid, effect: {host_pick: trojan_on_attacked_server_ice}}]},
+                                     {card: physarum_entangler, chosen: Tollbooth}]}
+        servers:
+          HQ: {ice: [{card: enigma, rezzed: true}], cards: [Hedge Fund]}
+          Server 1: {ice: [{card: tollbooth, rezzed: true}], cards: [{card: pad_campaign}]}
+        actions: %s
+        """
+    t = run_yaml(base % '[{at: "2.1", ice: Enigma, by: runner, use: Mover}]')
+    assert "Physarum Entangler is now hosted on Enigma" in texts(t) and t.lists["bypassed"] == ["Enigma"]
+    t = run_yaml(base % "[]")
+    assert t.outcome()["status"] == "unsuccessful"

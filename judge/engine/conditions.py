@@ -247,8 +247,10 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return board.has_ice(w, w.breaching or w.server) == value
     if key == "rezzed":
         return (card.key in w.rezzed) == value
-    if key == "ice_chosen":
-        return (w.ice is not None and card.chosen is not None and x.ctx.names.get(card.chosen, card.chosen) == w.ice) == value
+    if key == "ice_chosen":  # the host it moved onto this turn (Spree), else the one written `chosen:`
+        moved = next((i for k, i in reversed(w.hosts) if k == card.key), None)
+        host = moved or (x.ctx.names.get(card.chosen, card.chosen) if card.chosen is not None else None)
+        return (w.ice is not None and host == w.ice) == value
     if key in ("clicks", "clicks_below"):
         if w.sides.clicks is None:  # not given: the Runner is taken to have clicks left, and said once
             if "clicks_condition" not in w.said:

@@ -80,7 +80,7 @@ TO_HQ_KINDS = ("card_in_rd", "card_in_archives")
 INSTALL_KINDS = ("ice_in_hq", "ice_in_hq_or_archives")
 PICK_KINDS = tuple(dict.fromkeys(TRASH_KINDS + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this",
                                                              "advanceable", "runner_card_with_power", "rezzed_ice_of_this_server",
-                                                             "installed_ice")
+                                                             "installed_ice", "trojan_on_attacked_server_ice")
                                  + TO_HQ_KINDS + INSTALL_KINDS))
 # `pay: N, from: stealth`: only credits hosted on installed stealth cards pay (Mu Safecracker)
 PAY_SOURCES = ("stealth",)
@@ -211,6 +211,8 @@ _SPECS = (
     # the Runner names a subtype on the pick (`named: sentry`) and exposes the picked ice, which goes
     # to HQ when it has the named subtype (Wari)
     EffectSpec("expose_pick", Shape.WORD, ("picker", "if_picked"), choices=("installed_ice",)),
+    # two picks: an installed trojan, then an ice protecting the attacked server it moves onto (Spree)
+    EffectSpec("host_pick", Shape.WORD, ("picker", "if_picked"), choices=("trojan_on_attacked_server_ice",)),
     # the Corp pays the X written on its pick and the picked ice gets +X strength (Corporate Troubleshooter)
     EffectSpec("strength_pick", Shape.WORD, ("picker", "if_picked", "until"), choices=("rezzed_ice_of_this_server",)),
     # the encountered ice gains a subtype until the encounter ends (Engolo: code gate; Laamb: barrier)
@@ -228,7 +230,7 @@ _SPECS = (
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
 BARE: tuple[str, ...] = tuple(s.name for s in _SPECS if s.shape is Shape.NONE)
 PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick", "advance_pick",
-                           "charge_pick", "to_hq_pick", "install_pick", "strength_pick", "expose_pick")  # the effects a `pick:` action names the card of
+                           "charge_pick", "to_hq_pick", "install_pick", "strength_pick", "expose_pick", "host_pick")  # the effects a `pick:` action names the card of
 
 
 def names(*shapes: Shape) -> tuple[str, ...]:

@@ -516,3 +516,21 @@ def expose_pick(c: Call) -> None:
             leave(c, card, "uninstalled", _picker(c))
             x.w.contents = board.add_card(x.w.contents, "HQ", card)
             c.note("card_to_hq", side=CORP, card=card)
+
+
+@applies("host_pick")
+def host_pick(c: Call) -> None:
+    """Two picks: an installed trojan program, then a piece of ice protecting the attacked server;
+    the trojan is hosted on that ice from now on (Spree): its abilities for `ice: chosen`, and the
+    condition `ice_chosen`, read the new host."""
+    x, w = c.x, c.x.w
+    trojans = [k.key for k in x.ctx.sc.runner_cards
+               if k.type == "program" and "trojan" in {s.lower() for s in k.subtypes} and x.in_play(k.key)]
+    first, made = _pick(c, 1, trojans)
+    if not made or not first:
+        return
+    second, made = _pick(c, 1, [k for _, k in board.slots_of(w, w.server) if k])
+    if not made or not second:
+        return
+    x.w.hosts += ((first[0], second[0]),)
+    c.note("hosted_on", card=first[0], ice=second[0])
