@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...errors import RulesetError
 from ...scenario import EFFECTS
-from . import abilities, access, board, corpside, flow, ice, picks, rez, runcost, strength  # noqa: F401  (each module registers its effects)
+from . import abilities, access, board, corpside, flow, ice, picks, picks_more, rez, runcost, strength  # noqa: F401  (each module registers its effects)
 from .core import APPLY, Call, applies
 from .ice import leave
 
