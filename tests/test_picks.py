@@ -280,3 +280,159 @@ def test_an_advancement_counter_goes_only_on_a_card_the_corp_can_advance():
     assert t.board["counters"] == {"Ice Wall": {"advancement": 1}}
     t = run_yaml(base % "Enigma")  # Enigma cannot be advanced: the pick is not taken
     assert t.board.get("counters", {}) == {} and any("was not taken" in w for w in warnings(t))
+
+
+# ------------------------------------------------------------------ more picks (picks2)
+def turn(text: str):
+    from judge.engine import run_turn
+    return run_turn(scenario(text))
+
+
+def test_charge_pick_adds_a_power_counter_only_to_a_card_that_has_one():
+    base = """
+        run: {server: HQ}
+        runner: {cards: [{name: Charger, type: resource, abilities: [{when: successful, effect: {charge_pick: runner_card_with_power}}]},
+                         {name: Cell, type: hardware, counters: {power: %d}}]}
+        servers: {HQ: {cards: [Hedge Fund]}}
+        """
+    assert run_yaml(base % 1).board["counters"] == {"Cell": {"power": 2}}
+    t = run_yaml(base % 0)  # no power counter: nothing to charge
+    assert t.board.get("counters", {}).get("Cell", {}).get("power", 0) == 0
+    assert any("can be picked" in x for x in texts(t))
+
+
+def test_a_trash_pick_of_another_runner_card_never_takes_its_own_card():
+    t = run_yaml("""
+        run: {server: HQ}
+        runner: {cards: [{name: Tree, type: program, abilities: [{when: successful, effect: {trash_pick: other_runner_card}}]},
+                         {card: corroder}]}
+        servers: {HQ: {cards: [Hedge Fund]}}
+        """)
+    assert "Corroder is trashed" in texts(t) and "Tree is trashed" not in texts(t)
+
+
+def test_sabotage_takes_a_card_of_hq_or_the_top_of_rd_and_not_the_second_of_rd():
+    base = """
+        run: {server: R&D}
+        runner: {cards: [{name: Saboteur, type: program, abilities: [{when: successful, effect: {trash_pick: card_in_hq_or_rd_top, picker: corp}}]}]}
+        servers: {R&D: {cards: [{card: hostile_takeover}, {card: hedge_fund}]}}
+        actions: [{at: "5.4", by: corp, pick: %s}]
+        """
+    t = run_yaml(base % "Hostile Takeover")
+    assert t.lists["accessed"] == ["Hedge Fund"]
+    t = run_yaml(base % "Hedge Fund")  # not the top card: the pick is not taken, and the only card... is not alone
+    assert any("was not taken" in w for w in warnings(t))
+
+
+def test_to_hq_pick_moves_the_card_out_of_rd():
+    t = run_yaml("""
+        run: {server: R&D}
+        corp: {cards: [{name: Puller, type: agenda, points: 1, abilities: [{when: paid, effect: {to_hq_pick: card_in_rd}}]}]}
+        servers: {R&D: {cards: [{card: hostile_takeover}, {card: hedge_fund}]}}
+        actions: [{at: "5.3", by: corp, use: Puller}, {at: "5.3", by: corp, pick: Hedge Fund}]
+        """)
+    assert "Hedge Fund is added to HQ" in texts(t)
+    assert t.lists["accessed"] == ["Hostile Takeover"]
+
+
+def test_install_pick_puts_ice_from_hq_innermost_and_moves_the_runner_to_it():
+    t = run_yaml("""
+        run: {server: R&D}
+        corp: {cards: [{name: Installer, type: identity, abilities: [{when: approach_server, effect: {install_pick: ice_in_hq, move: true}}]}]}
+        servers: {R&D: {cards: [{card: hedge_fund}]}, HQ: {cards: [{card: ice_wall}, {card: enigma}]}}
+        actions: [{at: "5", by: corp, pick: Enigma}, {at: "2.3", ice: Enigma, by: corp, rez: Enigma}]
+        """)
+    assert t.lists["approached"] == ["Enigma"] and t.outcome()["status"] == "unsuccessful"
+
+
+def test_install_pick_reads_the_server_and_position_written_on_the_pick():
+    t = turn("""
+        runs:
+          - {server: Server 1, actions: [{at: "5.3", by: corp, use: Installer}, {at: "5.3", by: corp, pick: Ice Wall, server: R&D, position: outermost}]}
+          - {server: R&D}
+        corp: {cards: [{name: Installer, type: agenda, points: 1, abilities: [{when: paid, effect: {install_pick: ice_in_hq_or_archives}}]}]}
+        servers: {Server 1: {cards: [{card: pad_campaign}]}, R&D: {ice: [{card: enigma}], cards: [{card: hedge_fund}]}, Archives: {cards: [{card: ice_wall}]}}
+        """)
+    assert t[1].lists["approached"] == ["Ice Wall", "Enigma"]
+
+
+def test_a_swap_of_an_ice_of_the_attacked_server_with_another_ice():
+    base = """
+        runs:
+          - {server: HQ, actions: %s}
+          - {server: R&D}
+        runner: {cards: [{name: Mover, type: program, abilities: [{when: successful, effect: {swap_pick: server_ice_and_other}}]}]}
+        servers: {HQ: {ice: [{card: ice_wall}], cards: [Hedge Fund]}, R&D: {ice: [{card: enigma}, {card: tollbooth}], cards: [{card: pad_campaign}]}}
+        """
+    t = turn(base % '[{at: "5.4", by: runner, pick: Tollbooth}]')  # HQ's only ice, then the Runner's pick
+    assert t[1].lists["approached"] == ["Enigma", "Ice Wall"]
+    t = turn(base % "[]")  # two other ice and no pick: none swapped
+    assert t[1].lists["approached"] == ["Enigma", "Tollbooth"]
+
+
+def test_hq_cards_counts_the_cards_of_hq_and_is_taken_to_hold_when_none_is_given():
+    base = """
+        run: {server: Server 1}
+        servers: {Server 1: {root: [{name: Void, type: upgrade, rezzed: true, abilities: [{when: approach_server, if: {hq_cards: 2}, effect: end_run}]}],
+                             cards: [{card: pad_campaign}]}%s}
+        """
+    assert run_yaml(base % ", HQ: {cards: [Hedge Fund, {card: enigma}]}").outcome()["status"] == "unsuccessful"
+    assert run_yaml(base % ", HQ: {cards: [Hedge Fund]}").outcome()["status"] == "successful"
+    t = run_yaml(base % "")
+    assert t.outcome()["status"] == "unsuccessful" and any("lists none there" in w for w in warnings(t))
+
+
+def test_strength_pick_pays_the_x_written_on_the_pick_and_a_poor_corp_changes_nothing():
+    base = """
+        run: {server: Server 1}
+        runner: {credits: 1, cards: [{card: corroder}]}
+        corp: {credits: %d}
+        servers: {Server 1: {ice: [{card: ice_wall, rezzed: true, counters: {advancement: 0}}],
+                             root: [{card: corporate_troubleshooter, rezzed: true}], cards: [{card: pad_campaign}]}}
+        actions:
+          - {at: "2.3", ice: Ice Wall, by: corp, use: Corporate Troubleshooter}
+          - {at: "2.3", ice: Ice Wall, by: corp, pick: Ice Wall, x: 2}
+          - {at: "3.1", ice: Ice Wall, by: runner, break: all, with: Corroder}
+        """
+    t = run_yaml(base % 3)
+    assert t.outcome()["status"] == "unsuccessful" and t.board.get("corp_credits", 1) == 1
+    t = run_yaml(base % 1)
+    assert t.outcome()["status"] == "successful"
+
+
+def test_the_x_of_a_pick_is_a_whole_number():
+    with pytest.raises(ScenarioError):
+        scenario("""
+            run: {server: HQ}
+            servers: {HQ: {ice: [{card: ice_wall, rezzed: true}], cards: [Hedge Fund]}}
+            actions: [{at: "3.1", ice: Ice Wall, by: corp, pick: Ice Wall, x: many}]
+            """)
+
+
+def test_expose_pick_sends_the_ice_to_hq_only_when_it_has_the_named_subtype():
+    base = """
+        run: {server: HQ}
+        runner: {cards: [{name: Namer, type: program, abilities: [{when: successful, effect: {expose_pick: installed_ice}}]}]}
+        servers: {HQ: {cards: [Hedge Fund]}, R&D: {ice: [{card: enigma, rezzed: true}]}}
+        actions: [{at: "5.4", by: runner, pick: Enigma, named: %s}]
+        """
+    t = run_yaml(base % "code gate")
+    assert "Enigma is added to HQ" in texts(t) and any("Enigma is uninstalled" in x for x in texts(t))
+    t = run_yaml(base % "barrier")
+    assert "Enigma is added to HQ" not in texts(t) and any("Enigma is exposed" in x for x in texts(t))
+
+
+def test_host_pick_moves_a_trojan_and_its_chosen_ice_abilities_follow_it():
+    base = """
+        run: {server: HQ}
+        runner: {credits: 5, cards: [{name: Mover, type: resource, abilities: [{when: paid, effect: {host_pick: trojan_on_attacked_server_ice}}]},
+                                     {card: physarum_entangler, chosen: Tollbooth}]}
+        servers:
+          HQ: {ice: [{card: enigma, rezzed: true}], cards: [Hedge Fund]}
+          Server 1: {ice: [{card: tollbooth, rezzed: true}], cards: [{card: pad_campaign}]}
+        actions: %s
+        """
+    t = run_yaml(base % '[{at: "2.1", ice: Enigma, by: runner, use: Mover}]')
+    assert "Physarum Entangler is now hosted on Enigma" in texts(t) and t.lists["bypassed"] == ["Enigma"]
+    t = run_yaml(base % "[]")
+    assert t.outcome()["status"] == "unsuccessful"

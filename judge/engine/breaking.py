@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import Msg, Text, has, msg, t
-from ..scenario import RUNNER, Card
+from ..scenario import Card
 from ..scenario.encounter import ANY, BreakAbility, Breaker
 from .boardstate import counters_on
 from .hosted import hosted_for

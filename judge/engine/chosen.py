@@ -18,6 +18,9 @@ __all__ = ["ice_named"]
 def ice_named(x: Executor, card: Card, ice: str) -> str | None:
     """The ice an ability is limited to: a name, or `chosen` (the ice written as `chosen:` beside
     the card, Femme Fatale). Nothing chosen: every ice (None), and the trace says so once."""
+    moved = next((i for k, i in reversed(x.w.hosts) if k == card.key), None)
+    if moved is not None and ice in ("chosen", card.chosen):  # a trojan moved onto another ice (Spree's host_pick)
+        return moved
     if ice != "chosen":
         return ice
     if card.chosen is not None:

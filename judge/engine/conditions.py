@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..i18n import msg
 from ..scenario import CENTRALS, RUNNER, Amount, Card
 from . import board
 from .boardstate import counters_on
+from .breakconds import BREAKING
 from .breaking import fully_broke_with, subtypes_of
 from .protocol import Executor
 from .state import Flag, encounter_id
-from .trace import ACTION, WARNING
+from .trace import WARNING
 
 __all__ = ["holds", "failing", "amount", "counted", "link_now", "home_of"]
 
@@ -250,8 +249,10 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return board.has_ice(w, w.breaching or w.server) == value
     if key == "rezzed":
         return (card.key in w.rezzed) == value
-    if key == "ice_chosen":
-        return (w.ice is not None and card.chosen is not None and x.ctx.names.get(card.chosen, card.chosen) == w.ice) == value
+    if key == "ice_chosen":  # the host it moved onto this turn (Spree), else the one written `chosen:`
+        moved = next((i for k, i in reversed(w.hosts) if k == card.key), None)
+        host = moved or (x.ctx.names.get(card.chosen, card.chosen) if card.chosen is not None else None)
+        return (w.ice is not None and host == w.ice) == value
     if key in ("clicks", "clicks_below"):
         if w.sides.clicks is None:  # not given: the Runner is taken to have clicks left, and said once
             if "clicks_condition" not in w.said:
@@ -267,54 +268,9 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return BREAKING[key](x, card, value)
     if key in RUNNER_SIDE:
         return _runner_side(x, card, key, value)
+    if key == "hq_cards":
+        return _hq_cards(x, card, value)
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
-
-
-# ------------------------------------------------------------------ icebreakers-b (docs/encounter.md)
-def threat(x: Executor, at_start: bool = False) -> int:
-    """The most agenda points a player has: the scenario's `points`, and what the Runner stole this
-    turn (earlier runs and this one); `at_start`: when the turn began (a card installed this turn
-    was installed before the turn's runs)."""
-    sides = x.ctx.sc.sides
-    given = (sides.runner_points, sides.corp_points) if sides is not None else (None, None)
-    if given == (None, None) and "threat" not in x.w.said:  # no score area given: 0 points, said once
-        x.w.said |= {"threat"}
-        x.emit(ACTION, "threat_uncounted")
-    runner, corp = given[0] or 0, given[1] or 0
-    if at_start:
-        return max(runner, corp)
-    cards = x.ctx.cards
-    runner += x.w.turn_points + x.w.scored_points + sum(cards[k].points or 0 for k in x.w.stolen if k in cards)
-    return max(runner, corp)
-
-
-def installed_kind(x: Executor, ctype: str, subtype: str) -> int:
-    """How many installed Runner cards of a type have a subtype (virtual resources)."""
-    return sum(1 for c in x.ctx.sc.runner_cards
-               if c.type == ctype and subtype in c.subtypes and x.in_play(c.key))
-
-
-def broke_all(x: Executor, card: Card) -> bool:
-    """The card broke every subroutine of the encountered ice in this encounter (it "fully broke" it)."""
-    w = x.w
-    ice = x.ctx.cards.get(w.ice) if w.ice else None
-    if ice is None or not ice.subroutines:
-        return False
-    enc = encounter_id(w)
-    mine = {n for k, e, n in w.broke_subs if k == card.key and e == enc}
-    return all(n in mine for n in range(1, len(ice.subroutines) + 1))
-
-
-BREAKING: dict[str, Callable[[Executor, Card, object], bool]] = {
-    "threat": lambda x, card, v: isinstance(v, int) and threat(x) >= v,
-    "threat_when_installed": lambda x, card, v: isinstance(v, int) and threat(x, at_start=True) >= v,
-    "installed_this_turn": lambda x, card, v: card.installed_this_turn == v,
-    "virtual_resources": lambda x, card, v: isinstance(v, int) and installed_kind(x, "resource", "virtual") >= v,
-    "cybernetic_hardware": lambda x, card, v: isinstance(v, int) and installed_kind(x, "hardware", "cybernetic") >= v,
-    "successful_this_turn": lambda x, card, v: (x.w.turn_success or bool(x.ctx.sc.sides and x.ctx.sc.sides.successful_runs)) == v,
-    "broke_all_with_this": lambda x, card, v: broke_all(x, card) == v,
-    "broke_with_this_run": lambda x, card, v: any(k == card.key for k, _ in x.w.broke_in) == v,
-}
 
 
 def _strength_below(x: Executor, card: Card, n: int) -> bool:
@@ -367,6 +323,18 @@ def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
             x.emit(WARNING, "w_grip_not_given", card=card.key)
         return True
     return isinstance(value, int) and w.sides.grip <= value
+
+
+def _hq_cards(x: Executor, card: Card, value: object) -> bool:
+    """HQ holds at least N cards (Anoetic Void trashes 2 of them as a cost). HQ's cards not given
+    (none written): taken to hold, and said once."""
+    hq = board.cards_in(x.w.contents, "HQ")
+    if not hq:
+        if "hq_cards" not in x.w.said:
+            x.w.said |= {"hq_cards"}
+            x.emit(WARNING, "w_hq_not_given", card=card.key)
+        return True
+    return isinstance(value, int) and len(hq) >= value
 
 
 def _attacked_is(x: Executor, card: Card, value: str) -> bool:

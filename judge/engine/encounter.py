@@ -21,14 +21,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import msg
-from ..scenario import RUNNER, THAT_ICE, Amount, Card
+from ..scenario import RUNNER, THAT_ICE, Card
 from ..scenario.encounter import CHOSEN, ENCOUNTERED_ICE
-from . import board, limits
-from .boardstate import counters_on, with_counters
-from .spending import spend_hosted
+from . import limits
+from .boardstate import with_counters
 from .breaking import (
     INF,
-    board_count,
     break_counters,
     counters_short,
     discounted,
@@ -45,8 +43,9 @@ from .breaking import (
     subtypes_of,
     usable_breaks,
 )
-from .conditions import failing, holds
+from .conditions import holds
 from .limits import Plan
+from .spending import spend_hosted
 from .state import Flag, encounter_id
 from .strength import counted, strength_of
 from .trace import ACTION

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..i18n import msg
 from ..rulesets.model import Step
 from ..scenario import CORP, RUNNER
 from . import board, lingering
@@ -12,7 +13,6 @@ from .limits import skip_first
 from .protocol import Executor
 from .state import Flag, encounter_id
 from .trace import ACTION, PRIORITY
-from ..i18n import msg
 from .triggers import Acting, apply_action, drop, pending_actions, resolve_moments, settle
 
 __all__ = ["HANDLERS", "HOOKS"]

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from ..i18n import msg
 from ..scenario import Amount
 from . import board, limits
-from .breaking import board_count
 from .boardstate import counters_on
+from .breaking import board_count
 from .state import Flag, encounter_id
 from .trace import WARNING
 

@@ -87,6 +87,7 @@ CONDITIONS: dict[str, str] = {
     "attacked": "server",           # the attacked server, even during another server's breach (Eru: a run on Archives)
     "programs_at_most": "count",    # the Runner has at most N programs installed (Lean and Mean)
     "grip_at_most": "count",        # at most N cards in the grip (Pushing the Envelope; not given: taken to hold, and said)
+    "hq_cards": "count",            # HQ holds at least N cards (Anoetic Void's cost; HQ's cards not given: taken to hold, and said)
 }
 
 # counted for the Runner's cards: the Runner's clicks left (Logic Bomb loses them all), the

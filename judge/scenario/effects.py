@@ -150,6 +150,8 @@ def _option(V: Validator, opt: str, val: Any, p: YPath, side: str) -> object:
         return V.choice(val, p, PAY_SOURCES, "value")
     if shape is Opt.SUBTYPE:
         return V.string(val, p, kind="text").lower().replace("_", " ")
+    if shape is Opt.NUMBER:
+        return V.integer(val, p, 0, 100)
     return V.boolean(val, p)  # Opt.FLAG
 
 

@@ -64,7 +64,8 @@ def _check(effects: Iterable[Effect], line: int | None, sc: Scenario, known: dic
                                     source=sc.source)
 
 
-_MOVERS = ("change_server", "move_runner", "move_ice", "swap_ice", "install_ice")  # can bring ice to the run
+_MOVERS = ("change_server", "move_runner", "move_ice", "swap_ice", "install_ice",
+           "swap_pick", "install_pick")  # can bring ice to the run
 
 
 def _reachable_ice(sc: Scenario) -> set[str] | None:

@@ -70,7 +70,7 @@ def schema() -> dict[str, Any]:
                   Opt.EFFECTS: {"$ref": "#/$defs/effect"}, Opt.DURATION: {"enum": list(DURATIONS)},
                   Opt.SIDE: {"enum": list(SIDES)},
                   Opt.SOURCE: {"enum": list(PAY_SOURCES)},
-                  Opt.SUBTYPE: name}
+                  Opt.SUBTYPE: name, Opt.NUMBER: whole}
     options = {k: opt_shapes[o] for k, o in OPTIONS.items()}
     effect_map = {"type": "object", "minProperties": 1,
                   "properties": {**one, **options}, "additionalProperties": False,

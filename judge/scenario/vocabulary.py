@@ -49,6 +49,7 @@ class Opt(StrEnum):
     SIDE = "side"          # runner or corp
     SOURCE = "source"      # where a payment's credits come from: `PAY_SOURCES`
     SUBTYPE = "subtype"    # a card subtype, lower case: killer, ai
+    NUMBER = "number"      # a whole number from 0 to 100 (the X a pick names: Corporate Troubleshooter)
 
 
 # Option name -> the shape of its value.
@@ -60,6 +61,7 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "may": Opt.FLAG, "paying": Opt.CARD,  # costs a player may decline, jack-out costs
                            "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG, "if_picked": Opt.FLAG,
                            "once_per_run": Opt.FLAG,  # picks (docs/board.md)
+                           "move": Opt.FLAG, "x": Opt.NUMBER, "named": Opt.SUBTYPE,  # install_pick: the Runner moves to the ice installed (Mti Mwekundu)
                            "stealth": Opt.FLAG,  # a payment only from credits on stealth cards (Afterimage)
                            "from": Opt.SOURCE, "to_grip": Opt.FLAG,  # a payment only some credits may make (Mu Safecracker: stealth)
                            "only_by": Opt.SUBTYPE, "except_by": Opt.SUBTYPE,  # break limits (Hammer, Hortum)
@@ -69,9 +71,17 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
 # Corp cards: a card in HQ, ice by where it is and what the card picking it is.
 RUNNER_KINDS = ("runner_card", "program", "hardware", "resource", "resource_or_hardware", "icebreaker",
                 "ai_program", "program_not_decoder_fracter_killer")
-SWAP_KINDS = ("other_ice", "two_other_ice", "ice_of_same_server", "ice_in_hq", "ice_anywhere")
-PICK_KINDS = RUNNER_KINDS + ("card_in_hq",) + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this",
-                                                            "advanceable")
+SWAP_KINDS = ("other_ice", "two_other_ice", "ice_of_same_server", "ice_in_hq", "ice_anywhere", "server_ice_and_other",
+              "hq_and_attacked_server", "root_of_this_server")
+# more picks (picks2): a Runner card other than the picker, one with a power counter to charge (Orca),
+# a card of a central server (Nga's sabotage, Project Atlas, Project Vitruvius), ice to install from HQ
+TRASH_KINDS = RUNNER_KINDS + ("card_in_hq", "other_runner_card", "card_in_hq_or_rd_top")
+TO_HQ_KINDS = ("card_in_rd", "card_in_archives")
+INSTALL_KINDS = ("ice_in_hq", "ice_in_hq_or_archives")
+PICK_KINDS = tuple(dict.fromkeys(TRASH_KINDS + SWAP_KINDS + ("rezzed_ice_of_attacked_server", "derezzed_by_this",
+                                                             "advanceable", "runner_card_with_power", "rezzed_ice_of_this_server",
+                                                             "installed_ice", "trojan_on_attacked_server_ice")
+                                 + TO_HQ_KINDS + INSTALL_KINDS))
 # `pay: N, from: stealth`: only credits hosted on installed stealth cards pay (Mu Safecracker)
 PAY_SOURCES = ("stealth",)
 
@@ -188,13 +198,27 @@ _SPECS = (
     EffectSpec("run_cost_agendas", Shape.AMOUNT, cost=True),  # agendas trashed from the score area
     # picks (docs/board.md): an installed Runner card a player picks, named by a `pick:` action at the step
     EffectSpec("trash_pick", Shape.WORD, ("picker", "may", "otherwise", "one_per_encounter", "if_picked"),
-               choices=RUNNER_KINDS + ("card_in_hq",)),
+               choices=TRASH_KINDS),
     EffectSpec("return_pick", Shape.WORD, ("picker", "may", "otherwise", "if_picked"), choices=RUNNER_KINDS),  # to the grip
     EffectSpec("swap_pick", Shape.WORD, ("picker", "if_picked", "once_per_run", "then"), choices=SWAP_KINDS),  # ice swapped with picked ice
     EffectSpec("derez_pick", Shape.WORD, ("picker", "if_picked"), choices=("rezzed_ice_of_attacked_server",)),
     EffectSpec("rez_pick", Shape.WORD, ("picker", "if_picked"), choices=("derezzed_by_this",)),  # ignoring all costs
     EffectSpec("advance_pick", Shape.WORD, ("picker", "if_picked"), choices=("advanceable",)),  # 1 advancement counter
-    EffectSpec("pick", Shape.CARD),  # written as an action: the card the pick resolving at this step takes
+    EffectSpec("charge_pick", Shape.WORD, ("picker", "if_picked"), choices=("runner_card_with_power",)),  # +1 power counter
+    EffectSpec("to_hq_pick", Shape.WORD, ("picker", "if_picked"), choices=TO_HQ_KINDS),  # a card of R&D or Archives to HQ
+    # ice from HQ installed ignoring all costs, unrezzed, in the attacked server (`position`, default
+    # innermost); `move`: the Runner moves to it and approaches it (Mti Mwekundu)
+    EffectSpec("install_pick", Shape.WORD, ("picker", "if_picked", "position", "move"), choices=INSTALL_KINDS),
+    # written as an action: the card the pick resolving at this step takes; for an install_pick, where
+    # the Corp installs it (`server`, `position`: Timely Public Release)
+    EffectSpec("pick", Shape.CARD, ("server", "position", "x", "named")),
+    # the Runner names a subtype on the pick (`named: sentry`) and exposes the picked ice, which goes
+    # to HQ when it has the named subtype (Wari)
+    EffectSpec("expose_pick", Shape.WORD, ("picker", "if_picked"), choices=("installed_ice",)),
+    # two picks: an installed trojan, then an ice protecting the attacked server it moves onto (Spree)
+    EffectSpec("host_pick", Shape.WORD, ("picker", "if_picked"), choices=("trojan_on_attacked_server_ice",)),
+    # the Corp pays the X written on its pick and the picked ice gets +X strength (Corporate Troubleshooter)
+    EffectSpec("strength_pick", Shape.WORD, ("picker", "if_picked", "until"), choices=("rezzed_ice_of_this_server",)),
     # the encountered ice gains a subtype until the encounter ends (Engolo: code gate; Laamb: barrier)
     EffectSpec("gain_subtype", Shape.WORD, choices=("barrier", "code gate", "sentry")),
     # an icebreaker's interface ability that is not a break (Flashbang): its strength raised to the
@@ -209,7 +233,8 @@ _SPECS = (
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
 BARE: tuple[str, ...] = tuple(s.name for s in _SPECS if s.shape is Shape.NONE)
-PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick", "advance_pick")  # the effects a `pick:` action names the card of
+PICKS: tuple[str, ...] = ("trash_pick", "return_pick", "swap_pick", "derez_pick", "rez_pick", "advance_pick",
+                           "charge_pick", "to_hq_pick", "install_pick", "strength_pick", "expose_pick", "host_pick")  # the effects a `pick:` action names the card of
 
 
 def names(*shapes: Shape) -> tuple[str, ...]:

@@ -6,7 +6,21 @@ from __future__ import annotations
 
 from ...errors import RulesetError
 from ...scenario import EFFECTS
-from . import abilities, access, board, corpside, expose, flow, ice, mill, picks, rez, runcost, strength  # noqa: F401  (each module registers its effects)
+from . import (  # noqa: F401  (each module registers its effects)
+    abilities,
+    access,
+    board,
+    corpside,
+    expose,
+    flow,
+    ice,
+    mill,
+    picks,
+    picks_more,
+    rez,
+    runcost,
+    strength,
+)
 from .core import APPLY, Call, applies
 from .ice import leave
 

@@ -17,6 +17,7 @@ the side that picks; one that no pick took is a warning after the run (`run.py`)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ...i18n import msg
@@ -31,6 +32,12 @@ __all__ = ["fits", "eligible"]
 
 _RIG = ("program", "hardware", "resource")
 _DFK = frozenset({"decoder", "fracter", "killer"})
+
+
+# filled by `picks_more` (its own module: the kinds and swaps added for the last approximate models)
+MORE_KINDS: dict[str, Callable[[Call], list[str]]] = {}  # kind -> the cards a pick of it may take
+PAIR_PICKS: dict[str, Callable[[Call], tuple[tuple[str, ...], bool]]] = {}  # swap kind -> its two ice picked
+CARD_SWAPS: dict[str, Callable[[Call], None]] = {}  # swap kind -> the whole swap (cards of HQ and roots)
 
 
 def fits(card: Card, kind: str) -> bool:
@@ -81,7 +88,9 @@ def eligible(c: Call, kind: str) -> list[str]:
     x, w = c.x, c.x.w
     if kind == "card_in_hq":
         return list(board.cards_in(w.contents, "HQ"))
-    if kind in ("other_ice", "two_other_ice"):
+    if kind in MORE_KINDS:
+        return MORE_KINDS[kind](c)
+    if kind in ("other_ice", "two_other_ice", "server_ice_and_other"):
         return [k for k in _all_ice(c) if k != c.source]
     if kind == "ice_anywhere":  # the ice of the moment with any other installed ice (Inversificator)
         return [k for k in _all_ice(c) if k != w.ice]
@@ -121,12 +130,12 @@ def _picker(c: Call) -> str:
     return str(c.e.opt("picker") or c.side)
 
 
-def _pick(c: Call, n: int = 1) -> tuple[tuple[str, ...], bool]:
+def _pick(c: Call, n: int = 1, among: list[str] | None = None) -> tuple[tuple[str, ...], bool]:
     """The cards picked (n of them, or none), and whether the pick was made (False: too few cards
-    of the kind, or a "may" pick nobody wrote)."""
+    of the kind, or a "may" pick nobody wrote). `among`: the cards it may take, when not the kind's."""
     kind, picker = c.name, _picker(c)
     who, what = msg(f"engine.sides.{picker}"), msg(f"engine.pick_kinds.{kind}")
-    cards = eligible(c, kind)
+    cards = eligible(c, kind) if among is None else among
     chosen: list[str] = []
     for _ in range(n):
         got = _written(c, picker, [k for k in cards if k not in chosen])
@@ -226,10 +235,16 @@ def swap_pick(c: Call) -> None:
     if kind in ("ice_of_same_server", "ice_in_hq", "ice_anywhere") and w.ice is None:
         c.warn("w_no_ice_now", what=c.e.kind)
         return
-    cards, made = _pick(c, 2 if kind == "two_other_ice" else 1)
+    if kind in CARD_SWAPS:
+        CARD_SWAPS[kind](c)
+        return
+    if kind in PAIR_PICKS:
+        cards, made = PAIR_PICKS[kind](c)
+    else:
+        cards, made = _pick(c, 2 if kind == "two_other_ice" else 1)
     if not made or not cards:
         return
-    if kind == "two_other_ice":
+    if kind == "two_other_ice" or kind in PAIR_PICKS:
         pair = (cards[0], cards[1])
     else:
         mine = c.source if kind == "other_ice" else w.ice
