@@ -410,3 +410,11 @@ actions: [{at: "3.1", ice: Ice Wall, by: runner, break: all}]
         stack += [b.child for b in node.branches if b.child is not None]
     # Ice Wall was broken in every line: Mercury never gives its extra card
     assert leaves and all(len(leaf.accessed) <= 1 for leaf in leaves)
+
+
+def test_accessing_reads_the_type_of_the_card_being_accessed():
+    agenda = "{HQ: {cards: [{name: Plan, type: agenda, points: 1}]}}"
+    assert one("{accessing: agenda}", when="accessed", servers=agenda) == 1
+    operation = "{HQ: {cards: [{card: hedge_fund}]}}"
+    assert one("{accessing: agenda}", when="accessed", servers=operation) == 0
+    assert one("{accessing: operation}", when="accessed", servers=operation) == 1

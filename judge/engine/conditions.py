@@ -264,6 +264,8 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return BREAKING[key](x, card, value)
     if key in RUNNER_SIDE:
         return _runner_side(x, card, key, value)
+    if key == "accessing":
+        return _accessing(x, value)
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 
@@ -360,6 +362,15 @@ def _runner_side(x: Executor, card: Card, key: str, value: object) -> bool:
             x.emit(WARNING, "w_grip_not_given", card=card.key)
         return True
     return isinstance(value, int) and w.sides.grip <= value
+
+
+def _accessing(x: Executor, value: object) -> bool:
+    """`accessing: agenda`: the card being accessed (at `when: accessed`, the last card accessed this
+    run) has that type; no card accessed yet: it does not hold (Kill Switch)."""
+    if not x.w.accessed:
+        return False
+    got = x.ctx.cards.get(x.w.accessed[-1])
+    return got is not None and got.type == value
 
 
 def _attacked_is(x: Executor, card: Card, value: str) -> bool:

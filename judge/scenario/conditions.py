@@ -87,6 +87,7 @@ CONDITIONS: dict[str, str] = {
     "attacked": "server",           # the attacked server, even during another server's breach (Eru: a run on Archives)
     "programs_at_most": "count",    # the Runner has at most N programs installed (Lean and Mean)
     "grip_at_most": "count",        # at most N cards in the grip (Pushing the Envelope; not given: taken to hold, and said)
+    "accessing": "word",            # the card being accessed (the last one accessed this run) has this type (Kill Switch: agenda)
 }
 
 # counted for the Runner's cards: the Runner's clicks left (Logic Bomb loses them all), the
