@@ -418,3 +418,43 @@ def test_accessing_reads_the_type_of_the_card_being_accessed():
     operation = "{HQ: {cards: [{card: hedge_fund}]}}"
     assert one("{accessing: agenda}", when="accessed", servers=operation) == 0
     assert one("{accessing: operation}", when="accessed", servers=operation) == 1
+
+
+def _named_card(named: str = "", effect: str = "{gain: {count: named, per: 2}}", when: str = "run_ends",
+                cond: str = "{successful: true}") -> str:
+    return (f"{{name: Namer, type: resource, {named} abilities: [{{when: {when}, if: {cond}, effect: {effect}}}]}}")
+
+
+def _credits_with(card: str, runner: str = "", servers: str = "{HQ: {cards: [{card: hedge_fund}]}}") -> tuple[int, list[str]]:
+    t = run_yaml(f"""
+title: named
+run: {{server: HQ}}
+runner: {{credits: 0, {runner} cards: [{card}]}}
+servers: {servers}
+""")
+    return t.states[-1][1].credits, [w.msg for w in t.warnings]
+
+
+def test_named_counts_the_number_written_beside_the_card_and_per_divides_it_rounding_down():
+    assert _credits_with(_named_card("named: 5,"))[0] == 2
+    assert _credits_with(_named_card("named: 1,"))[0] == 0
+    assert _credits_with(_named_card("named: 5,", effect="{gain: {count: named}}"))[0] == 5
+    got, warned = _credits_with(_named_card())
+    assert got == 0 and warned == ["w_named_not_given"]
+
+
+def test_accessing_cost_named_matches_a_play_cost_a_rez_cost_or_an_advancement_requirement():
+    def gains(named: str, servers: str) -> int:
+        card = _named_card(named, effect="{gain: 1}", when="accessed", cond="{accessing_cost_named: true}")
+        return _credits_with(card, servers=servers)[0]
+    assert gains("named: 5,", "{HQ: {cards: [{card: hedge_fund}]}}") == 1      # play cost 5
+    assert gains("named: 4,", "{HQ: {cards: [{card: hedge_fund}]}}") == 0
+    assert gains("named: 2,", "{HQ: {cards: [{card: hostile_takeover}]}}") == 1  # advancement requirement 2
+    assert gains("named: 2,", "{HQ: {cards: [{card: pad_campaign}]}}") == 1     # rez cost 2
+    assert gains("", "{HQ: {cards: [{card: hedge_fund}]}}") == 0                # nothing named
+
+
+def test_not_won_run_reads_the_turns_earlier_successful_runs_on_either_server():
+    assert one("{not_won_run: HQ or R&D}") == 1
+    assert one("{not_won_run: HQ or R&D}", runner="successful_runs: [R&D],") == 0
+    assert one("{not_won_run: HQ or R&D}", runner="successful_runs: [Archives],") == 1

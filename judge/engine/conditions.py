@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .. import cards as catalogue
 from ..i18n import msg
 from ..scenario import CENTRALS, RUNNER, Amount, Card
 from . import board
@@ -31,6 +32,8 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         return w.sides.grip or 0
     if what in ("subroutines_resolved", "accessed_in_rd", "breach_accesses"):
         return _runner_count(x, what)
+    if what == "named":
+        return _named(x, card)
     if what in ("clicks", "scored_agendas", "advanced_ice", "breach_accessed"):
         return _board_count(x, what, card)
     if what == "passed_distinct":
@@ -103,7 +106,7 @@ def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
     """An effect's number: written as it is, or counted from the run (counters: on `card`, the card
     whose effect it is, else on the ice of the moment). A count less some (`plus: -1`) is never below 0."""
     if isinstance(arg, Amount):
-        return max(0, arg.plus + arg.times * counted(x, arg.count, card))
+        return max(0, arg.plus + arg.times * (counted(x, arg.count, card) // arg.per))
     return arg
 
 
@@ -266,6 +269,10 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return _runner_side(x, card, key, value)
     if key == "accessing":
         return _accessing(x, value)
+    if key == "not_won_run":
+        return isinstance(value, str) and not set(value.split(" or ")) & set(w.sides.won)
+    if key == "accessing_cost_named":
+        return _accessing_cost_named(x, card) == value
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 
@@ -371,6 +378,34 @@ def _accessing(x: Executor, value: object) -> bool:
         return False
     got = x.ctx.cards.get(x.w.accessed[-1])
     return got is not None and got.type == value
+
+
+def _named(x: Executor, key: str | None) -> int:
+    """The number written `named:` beside the card (what the Runner named or chose as it was used);
+    not written: 0, and said once."""
+    card = x.ctx.cards.get(key) if key else None
+    if card is None:
+        return 0
+    if card.named is None and f"named:{card.key}" not in x.w.said:
+        x.w.said |= {f"named:{card.key}"}
+        x.emit(WARNING, "w_named_not_given", card=card.key)
+    return card.named or 0
+
+
+def _accessing_cost_named(x: Executor, card: Card) -> bool:
+    """The card being accessed has a rez or play cost, or an advancement requirement, equal to the
+    number written `named:` beside `card` (RNG Key); nothing named or nothing accessed: it does not hold.
+    A real card's cost and requirement are the catalogue's; an invented one's, its `rez_cost`."""
+    if card.named is None or not x.w.accessed:
+        return False
+    got = x.ctx.cards.get(x.w.accessed[-1])
+    if got is None:
+        return False
+    numbers = {got.rez_cost}
+    facts = catalogue.find(got.card_id) if got.card_id else None
+    if facts is not None:
+        numbers |= {facts.cost, facts.advancement_requirement}
+    return card.named in numbers
 
 
 def _attacked_is(x: Executor, card: Card, value: str) -> bool:

@@ -25,7 +25,7 @@ __all__ = ["parse_card", "parse_cards", "per_archives", "CARD_KEYS", "ABILITY_KE
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
              "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
-             "strength_plus", "chosen", "installed_this_turn", "trashed_own_this_turn", "copies", "run_clicks")
+             "strength_plus", "chosen", "installed_this_turn", "trashed_own_this_turn", "copies", "run_clicks", "named")
 PER_COUNTERS = tuple(f"{k}_counters" for k in COUNTER_KINDS)  # what a subroutine's `per:` counts
 ARCHIVES_CARDS = "archives_cards"  # `per: {count: archives_cards, subtype: X, each: N}` (Blockchain)
 PROTECTS = "protects"  # `per: {count: protects, server: HQ}`: listed only on ice protecting that server (Winchester)
@@ -217,6 +217,7 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         trashed_own_this_turn=V.boolean(v["trashed_own_this_turn"], path + ("trashed_own_this_turn",))
         if "trashed_own_this_turn" in v else False,
         copies=V.integer(v["copies"], path + ("copies",), 0, 20) if "copies" in v else None,
+        named=V.integer(v["named"], path + ("named",), 0, 100) if "named" in v else None,
         run_clicks=V.integer(v["run_clicks"], path + ("run_clicks",), 0, 4) if "run_clicks" in v else 1)
 
 
