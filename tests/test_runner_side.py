@@ -458,3 +458,19 @@ def test_not_won_run_reads_the_turns_earlier_successful_runs_on_either_server():
     assert one("{not_won_run: HQ or R&D}") == 1
     assert one("{not_won_run: HQ or R&D}", runner="successful_runs: [R&D],") == 0
     assert one("{not_won_run: HQ or R&D}", runner="successful_runs: [Archives],") == 1
+
+
+def test_a_counted_heap_gives_the_grip_at_most_what_it_holds():
+    card = "{name: Digger, type: resource, abilities: [{when: run_ends, effect: {heap_to_grip: 3}}]}"
+    def after(heap: str) -> tuple[int | None, int | None]:
+        t = run_yaml(f"""
+title: heap
+run: {{server: HQ}}
+runner: {{credits: 0, grip: 0, {heap} cards: [{card}]}}
+servers: {{HQ: {{cards: [Hedge Fund]}}}}
+""")
+        end = t.states[-1][1].sides
+        return end.grip, end.heap
+    assert after("heap: 2,") == (2, 0)
+    assert after("heap: 5,") == (3, 2)
+    assert after("") == (3, None)

@@ -112,9 +112,15 @@ def to_score_area(c: Call) -> None:
 
 @applies("heap_to_grip")
 def heap_to_grip(c: Call) -> None:
-    """N cards from the heap join the grip (they are not drawn): a counted grip grows by N."""
+    """N cards from the heap join the grip (they are not drawn): a counted grip grows by N; a
+    counted heap (`runner.heap`) gives at most what it holds, and shrinks."""
     w = c.x.w
     n = amount(c.x, c.number, c.source)
+    if w.sides.heap is not None:
+        if n > w.sides.heap:
+            c.note("heap_short", side=RUNNER, n=n, have=w.sides.heap)
+        n = min(n, w.sides.heap)
+        w.sides = replace(w.sides, heap=w.sides.heap - n)
     if w.sides.grip is None:
         c.note("heap_to_grip_uncounted", side=RUNNER, n=n)
         return
