@@ -474,3 +474,21 @@ servers: {{HQ: {{cards: [Hedge Fund]}}}}
     assert after("heap: 2,") == (2, 0)
     assert after("heap: 5,") == (3, 2)
     assert after("") == (3, None)
+
+
+def test_prevent_trace_strength_trashes_the_card_and_sets_the_base_to_zero_unless_declined():
+    def tags(runner_card: str, actions: str = "[]", link: int = 0) -> tuple[int, bool]:
+        t = run_yaml(f"""
+title: trace
+run: {{server: HQ}}
+corp: {{cards: [{{name: Tracer, type: operation, abilities: [{{when: successful, effect: {{trace: 2, then: {{tag: 1}}}}}}]}}]}}
+runner: {{tags: 0, link: {link}, cards: [{runner_card}]}}
+servers: {{HQ: {{cards: [Hedge Fund]}}}}
+actions: {actions}
+""")
+        return t.states[-1][1].sides.tags, any("Switch is trashed" in n for n in texts(t, "action"))
+    switch = "{name: Switch, type: hardware, abilities: [{when: static, effect: {prevent: trace_strength}}]}"
+    assert tags(switch) == (0, True)
+    assert tags("{name: Other, type: hardware}") == (1, False)
+    assert tags(switch, actions='[{at: "5.4", by: runner, decline: Switch}]') == (1, False)
+    assert tags(switch, link=2) == (0, True)  # used whenever the base is above 0

@@ -218,7 +218,7 @@ def trace(c: Call) -> bool:
     boost paid in credits; a strength greater than the link wins for the Corp (`then`), otherwise
     the Runner wins (`otherwise`)."""
     x = c.x
-    base = amount(x, c.number, c.source)
+    base = _base_strength(c, amount(x, c.number, c.source))
     got = _decisions(c, "trace_boost")
     cb = _pay(c, CORP, got.get(CORP, (0, -1))[0], "trace")
     rb = _pay(c, RUNNER, got.get(RUNNER, (0, -1))[0], "trace")
@@ -228,6 +228,26 @@ def trace(c: Call) -> bool:
     c.note("trace_result", side=CORP, base=base, cb=cb, strength=strength, link=has, rb=rb, total=link,
            defaults=_defaults(got, "trace"), winner=msg(f"engine.decisions.{'corp' if corp_wins else 'runner'}_wins"))
     return x.resolve(c.opt_effects("then" if corp_wins else "otherwise"), c.side, c.st, c.source, c.action)
+
+
+def _base_strength(c: Call, base: int) -> int:
+    """A trace's base strength, or 0 when an installed Runner card with a `static` `{prevent:
+    trace_strength}` ability whose conditions hold leaves play to lower it (Flip Switch), unless the
+    Runner declines it at this step (`decline: <card>`); a base of 0 needs no such card."""
+    from ..leaving import leave
+    x = c.x
+    if base <= 0:
+        return base
+    for card in x.ctx.sc.runner_cards:
+        if not x.active(card) or not x.in_play(card.key):
+            continue
+        for ab in card.abilities:
+            if ab.when == "static" and any(e.kind == "prevent" and e.arg == "trace_strength" for e in ab.effects) \
+                    and failing(x, card, ab.conditions) is None and not costs.declined_here(c, card.key):
+                c.note("trace_base_zeroed", side=RUNNER, card=card.key, base=base)
+                leave(c, card.key, "trashed", RUNNER)
+                return 0
+    return base
 
 
 @applies("psi")
