@@ -492,3 +492,19 @@ actions: {actions}
     assert tags("{name: Other, type: hardware}") == (1, False)
     assert tags(switch, actions='[{at: "5.4", by: runner, decline: Switch}]') == (1, False)
     assert tags(switch, link=2) == (0, True)  # used whenever the base is above 0
+
+
+def test_trash_paid_by_grip_card_trashes_the_accessed_card_for_a_grip_card_not_credits():
+    def after(grip: int, granted: str = ", granted_by: Eye") -> tuple[tuple[str, ...], int | None, int]:
+        t = run_yaml(f"""
+title: eye
+run: {{server: HQ}}
+runner: {{credits: 5, grip: {grip}, cards: [{{name: Eye, type: resource, abilities: [{{when: static, effect: {{trash_paid_by: grip_card}}}}]}}]}}
+servers: {{HQ: {{cards: [{{card: pad_campaign}}]}}}}
+actions: [{{at: "5.5", by: runner, trash: PAD Campaign{granted}}}]
+""")
+        end = t.states[-1][1]
+        return tuple(end.trashed), end.sides.grip, end.credits
+    assert after(2) == (("PAD Campaign",), 1, 5)
+    assert after(0) == ((), 0, 5)
+    assert after(2, granted="") == (("PAD Campaign",), 2, 1)  # the printed cost, 4 credits
