@@ -508,3 +508,16 @@ actions: [{{at: "5.5", by: runner, trash: PAD Campaign{granted}}}]
     assert after(2) == (("PAD Campaign",), 1, 5)
     assert after(0) == ((), 0, 5)
     assert after(2, granted="") == (("PAD Campaign",), 2, 1)  # the printed cost, 4 credits
+
+
+def test_not_accessed_chosen_keeps_the_chosen_card_from_access_and_none_chosen_takes_none():
+    def accessed(chosen: str) -> list[str]:
+        t = run_yaml(f"""
+title: hosted
+run: {{server: Archives}}
+runner: {{cards: [{{name: Pitcher, type: program, {chosen} abilities: [{{when: breach, effect: {{not_accessed: chosen}}}}]}}]}}
+servers: {{Archives: {{cards: [{{name: Plan, type: agenda, points: 1}}, {{card: hedge_fund}}]}}}}
+""")
+        return list(t.lists["accessed"])
+    assert accessed("chosen: Plan,") == ["Hedge Fund"]
+    assert accessed("") == ["Plan", "Hedge Fund"]

@@ -156,7 +156,7 @@ def _bind_chosen(effs: tuple[Effect, ...], chosen: str) -> tuple[Effect, ...]:
     so does `on: chosen` (Knobkierie's counter goes on the virus program it picks)."""
     out = []
     for e in effs:
-        arg = chosen if e.kind in ("access_card", "trash_at_zero", "steal_on_access") and e.arg == "chosen" else e.arg
+        arg = chosen if e.kind in ("access_card", "trash_at_zero", "steal_on_access", "not_accessed") and e.arg == "chosen" else e.arg
         opts = tuple((k, _bind_chosen(v, chosen) if isinstance(v, tuple) and v and isinstance(v[0], Effect)
                       else chosen if k in ("on", "of") and v == "chosen" else v)
                      for k, v in e.opts)
