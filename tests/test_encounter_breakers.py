@@ -317,3 +317,29 @@ def test_the_end_of_each_breach_is_a_moment_and_knows_what_that_breach_took(rs):
     assert end(t).stolen == ("Old Agenda",)
     assert counters(t, "Tester") == {"virus": 2}  # HQ's and R&D's breaches took nothing; Archives' did
     assert end(t).triggered.count("Tester: breach_ends") == 2
+
+
+# ---------------------------------------------------------------- not icebreakers: any strength, N counters a use
+@pytest.mark.parametrize("rs", RULESETS)
+def test_a_break_spending_two_counters_a_use_takes_two_per_use(rs):
+    data = {"any_strength": True, "break": [{"subtypes": "any", "subs": 2, "cost": 0, "counter": "power", "counters": 2}]}
+    card = {"name": "Tester", "type": "hardware", "breaker": data, "counters": {"power": 4}}
+    t = go([ice(subs=3, strength=9)], [brk("Wall", rs=rs)], [card], ruleset=rs)
+    assert t.status == "successful" and counters(t, "Tester").get("power", 0) == 0 and end(t).credits == 5
+    short = dict(card, counters={"power": 3})  # one use only: two of the three subroutines
+    t = go([ice(subs=3, strength=9)], [brk("Wall", rs=rs)], [short], ruleset=rs)
+    assert t.status == "unsuccessful" and end(t).broken_log == () and counters(t, "Tester") == {"power": 3}
+
+
+def test_any_strength_ignores_the_ice_strength_and_without_it_the_strength_is_needed():
+    data = {"break": [{"subtypes": "any", "subs": 2, "cost": 0}]}
+    t = go([ice(strength=9)], [brk("Wall")], [{"name": "Tester", "type": "hardware", "breaker": data}])
+    assert t.status == "unsuccessful" and end(t).broken_log == ()
+    t = go([ice(strength=9)], [brk("Wall")], [{"name": "Tester", "type": "hardware", "breaker": dict(data, any_strength=True)}])
+    assert t.status == "successful"
+
+
+def test_counters_without_counter_is_refused():
+    data = {"break": [{"subtypes": "any", "subs": 2, "cost": 0, "counters": 2}]}
+    with pytest.raises(ScenarioError, match="counter"):
+        go([ice()], [brk("Wall")], [breaker(**data)])

@@ -426,3 +426,114 @@ actions: [{at: "3.1", ice: Tollbooth, by: runner, break: all}]
 """
     assert run_yaml(text % ("", "Purse", "resource")).states[-1][1].credits == 10
     assert run_yaml(text % (", by: Gig", "Gig", "event")).states[-1][1].credits == 0
+
+
+def test_accessing_reads_the_type_of_the_card_being_accessed():
+    agenda = "{HQ: {cards: [{name: Plan, type: agenda, points: 1}]}}"
+    assert one("{accessing: agenda}", when="accessed", servers=agenda) == 1
+    operation = "{HQ: {cards: [{card: hedge_fund}]}}"
+    assert one("{accessing: agenda}", when="accessed", servers=operation) == 0
+    assert one("{accessing: operation}", when="accessed", servers=operation) == 1
+
+
+def _named_card(named: str = "", effect: str = "{gain: {count: named, per: 2}}", when: str = "run_ends",
+                cond: str = "{successful: true}") -> str:
+    return (f"{{name: Namer, type: resource, {named} abilities: [{{when: {when}, if: {cond}, effect: {effect}}}]}}")
+
+
+def _credits_with(card: str, runner: str = "", servers: str = "{HQ: {cards: [{card: hedge_fund}]}}") -> tuple[int, list[str]]:
+    t = run_yaml(f"""
+title: named
+run: {{server: HQ}}
+runner: {{credits: 0, {runner} cards: [{card}]}}
+servers: {servers}
+""")
+    return t.states[-1][1].credits, [w.msg for w in t.warnings]
+
+
+def test_named_counts_the_number_written_beside_the_card_and_per_divides_it_rounding_down():
+    assert _credits_with(_named_card("named: 5,"))[0] == 2
+    assert _credits_with(_named_card("named: 1,"))[0] == 0
+    assert _credits_with(_named_card("named: 5,", effect="{gain: {count: named}}"))[0] == 5
+    got, warned = _credits_with(_named_card())
+    assert got == 0 and warned == ["w_named_not_given"]
+
+
+def test_accessing_cost_named_matches_a_play_cost_a_rez_cost_or_an_advancement_requirement():
+    def gains(named: str, servers: str) -> int:
+        card = _named_card(named, effect="{gain: 1}", when="accessed", cond="{accessing_cost_named: true}")
+        return _credits_with(card, servers=servers)[0]
+    assert gains("named: 5,", "{HQ: {cards: [{card: hedge_fund}]}}") == 1      # play cost 5
+    assert gains("named: 4,", "{HQ: {cards: [{card: hedge_fund}]}}") == 0
+    assert gains("named: 2,", "{HQ: {cards: [{card: hostile_takeover}]}}") == 1  # advancement requirement 2
+    assert gains("named: 2,", "{HQ: {cards: [{card: pad_campaign}]}}") == 1     # rez cost 2
+    assert gains("", "{HQ: {cards: [{card: hedge_fund}]}}") == 0                # nothing named
+
+
+def test_not_won_run_reads_the_turns_earlier_successful_runs_on_either_server():
+    assert one("{not_won_run: HQ or R&D}") == 1
+    assert one("{not_won_run: HQ or R&D}", runner="successful_runs: [R&D],") == 0
+    assert one("{not_won_run: HQ or R&D}", runner="successful_runs: [Archives],") == 1
+
+
+def test_a_counted_heap_gives_the_grip_at_most_what_it_holds():
+    card = "{name: Digger, type: resource, abilities: [{when: run_ends, effect: {heap_to_grip: 3}}]}"
+    def after(heap: str) -> tuple[int | None, int | None]:
+        t = run_yaml(f"""
+title: heap
+run: {{server: HQ}}
+runner: {{credits: 0, grip: 0, {heap} cards: [{card}]}}
+servers: {{HQ: {{cards: [Hedge Fund]}}}}
+""")
+        end = t.states[-1][1].sides
+        return end.grip, end.heap
+    assert after("heap: 2,") == (2, 0)
+    assert after("heap: 5,") == (3, 2)
+    assert after("") == (3, None)
+
+
+def test_prevent_trace_strength_trashes_the_card_and_sets_the_base_to_zero_unless_declined():
+    def tags(runner_card: str, actions: str = "[]", link: int = 0) -> tuple[int, bool]:
+        t = run_yaml(f"""
+title: trace
+run: {{server: HQ}}
+corp: {{cards: [{{name: Tracer, type: operation, abilities: [{{when: successful, effect: {{trace: 2, then: {{tag: 1}}}}}}]}}]}}
+runner: {{tags: 0, link: {link}, cards: [{runner_card}]}}
+servers: {{HQ: {{cards: [Hedge Fund]}}}}
+actions: {actions}
+""")
+        return t.states[-1][1].sides.tags, any("Switch is trashed" in n for n in texts(t, "action"))
+    switch = "{name: Switch, type: hardware, abilities: [{when: static, effect: {prevent: trace_strength}}]}"
+    assert tags(switch) == (0, True)
+    assert tags("{name: Other, type: hardware}") == (1, False)
+    assert tags(switch, actions='[{at: "5.4", by: runner, decline: Switch}]') == (1, False)
+    assert tags(switch, link=2) == (0, True)  # used whenever the base is above 0
+
+
+def test_trash_paid_by_grip_card_trashes_the_accessed_card_for_a_grip_card_not_credits():
+    def after(grip: int, granted: str = ", granted_by: Eye") -> tuple[tuple[str, ...], int | None, int]:
+        t = run_yaml(f"""
+title: eye
+run: {{server: HQ}}
+runner: {{credits: 5, grip: {grip}, cards: [{{name: Eye, type: resource, abilities: [{{when: static, effect: {{trash_paid_by: grip_card}}}}]}}]}}
+servers: {{HQ: {{cards: [{{card: pad_campaign}}]}}}}
+actions: [{{at: "5.5", by: runner, trash: PAD Campaign{granted}}}]
+""")
+        end = t.states[-1][1]
+        return tuple(end.trashed), end.sides.grip, end.credits
+    assert after(2) == (("PAD Campaign",), 1, 5)
+    assert after(0) == ((), 0, 5)
+    assert after(2, granted="") == (("PAD Campaign",), 2, 1)  # the printed cost, 4 credits
+
+
+def test_not_accessed_chosen_keeps_the_chosen_card_from_access_and_none_chosen_takes_none():
+    def accessed(chosen: str) -> list[str]:
+        t = run_yaml(f"""
+title: hosted
+run: {{server: Archives}}
+runner: {{cards: [{{name: Pitcher, type: program, {chosen} abilities: [{{when: breach, effect: {{not_accessed: chosen}}}}]}}]}}
+servers: {{Archives: {{cards: [{{name: Plan, type: agenda, points: 1}}, {{card: hedge_fund}}]}}}}
+""")
+        return list(t.lists["accessed"])
+    assert accessed("chosen: Plan,") == ["Hedge Fund"]
+    assert accessed("") == ["Plan", "Hedge Fund"]

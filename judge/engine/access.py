@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import ScenarioError
 from ..i18n import msg
 from ..rulesets.model import Step
 from ..scenario import CORP, RUNNER, Action, Card, Effect
 from . import board
+from .conditions import holds
 from .effects import Call, leave
 from .protocol import Executor
 from .state import Flag, Work
@@ -69,6 +72,26 @@ def _ordered(chosen: list[str], order: tuple[str, ...], fixed: list[str]) -> lis
     return [next(stack) if k in fixed else k for k in out]
 
 
+def _paid_by(x: Executor, st: Step, a: Action) -> bool | None:
+    """A trash written `granted_by: <card>` whose `static` ability `{trash_paid_by: grip_card}` holds
+    (Eye for an Eye): 1 card of the grip is trashed instead of the printed trash cost (True); an empty
+    counted grip cannot pay (False, said); no such card: None, the printed cost is paid."""
+    by = x.ctx.cards.get(x.ctx.names.get(a.granted_by, a.granted_by)) if a.granted_by else None
+    if by is None or not x.active(by):
+        return None
+    if not any(ab.when == "static" and any(e.kind == "trash_paid_by" for e in ab.effects)
+               and holds(x, by, ab.conditions) for ab in by.abilities):
+        return None
+    w = x.w
+    if w.sides.grip is not None and w.sides.grip < 1:
+        x.emit(WARNING, "w_trash_grip_empty", st, side=RUNNER, card=by.key)
+        return False
+    if w.sides.grip is not None:
+        w.sides = replace(w.sides, grip=w.sides.grip - 1)
+    x.emit(ACTION, "trash_paid_by_grip", st, side=RUNNER, card=by.key)
+    return True
+
+
 def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effect]]) -> bool:
     """The Runner's decisions about one accessed card (pay to trash it, do not steal it)."""
     w, done = x.w, False
@@ -80,8 +103,11 @@ def _decide(x: Executor, st: Step, card: Card, choices: list[tuple[Action, Effec
             if who is not None:  # Ansel 1.0: no Corp card is trashed for the rest of the run
                 x.emit(WARNING, "w_forbidden_trash", st, side=RUNNER, card=card.key, by=who)
                 continue
-            cost = card.trash_cost or 0
-            if not x.can_pay(cost, "trash"):
+            paid_by = _paid_by(x, st, a)
+            if paid_by is False:  # the card's own cost could not be paid: not trashed
+                continue
+            cost = 0 if paid_by else card.trash_cost or 0
+            if not paid_by and not x.can_pay(cost, "trash"):
                 raise ScenarioError("cannot_pay_trash", cost=cost, c=card.key, n=w.credits, bp=w.bp_credits,
                                     where=a.where, line=a.line, source=x.ctx.sc.source)
             x.spend(cost, "trash")

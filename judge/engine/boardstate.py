@@ -38,6 +38,7 @@ class BoardState:
     used_bids: frozenset[int] = frozenset()  # actions whose boost or bid a trace or psi game used
     counted: frozenset[str] = frozenset()  # cards whose counters are counted (given, or placed this run)
     clicks_gained: int = 0             # clicks the Runner gained during this turn's runs (Pichação), counted or not
+    heap: int | None = None            # cards in the heap (`runner.heap`); None: not counted
 
 
 EMPTY = BoardState()
@@ -55,7 +56,7 @@ def initial(sc: Scenario, cards: dict[str, Any]) -> BoardState:
     return BoardState(tags=sides.tags, grip=sides.grip, link=sides.link,
                       clicks=None if sides.clicks is None else sides.clicks - run_clicks(sc),
                       corp_clicks=sides.corp_clicks, agendas=sides.agendas, won=sides.won, counters=counters,
-                      counted=counted)
+                      counted=counted, heap=sides.heap)
 
 
 def run_clicks(sc: Scenario) -> int:

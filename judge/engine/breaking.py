@@ -109,7 +109,7 @@ def break_counters(fits: list[BreakAbility], uses: tuple[int, ...]) -> tuple[tup
     out: dict[str, int] = {}
     for b, k in zip(fits, uses, strict=False):
         if b.counter and k:
-            out[b.counter] = out.get(b.counter, 0) + k
+            out[b.counter] = out.get(b.counter, 0) + k * b.counter_n
     return tuple(out.items())
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..i18n import msg
 from ..scenario import CENTRALS, RUNNER, Amount, Card
 from . import board
+from .accessconds import accessing, accessing_cost_named
 from .boardstate import counters_on
 from .breakconds import BREAKING
 from .breaking import fully_broke_with, subtypes_of
@@ -30,6 +31,8 @@ def counted(x: Executor, what: str, card: str | None = None) -> int:
         return w.sides.grip or 0
     if what in ("subroutines_resolved", "accessed_in_rd", "breach_accesses"):
         return _runner_count(x, what)
+    if what == "named":
+        return _named(x, card)
     if what in ("clicks", "scored_agendas", "advanced_ice", "breach_accessed"):
         return _board_count(x, what, card)
     if what == "encounter_resolved":  # the encounter going on or, once passed, the last one (Persephone)
@@ -104,7 +107,7 @@ def amount(x: Executor, arg: int | Amount, card: str | None = None) -> int:
     """An effect's number: written as it is, or counted from the run (counters: on `card`, the card
     whose effect it is, else on the ice of the moment). A count less some (`plus: -1`) is never below 0."""
     if isinstance(arg, Amount):
-        return max(0, arg.plus + arg.times * counted(x, arg.count, card))
+        return max(0, arg.plus + arg.times * (counted(x, arg.count, card) // arg.per))
     return arg
 
 
@@ -270,6 +273,12 @@ def _one(x: Executor, card: Card, key: str, value: object) -> bool:
         return _runner_side(x, card, key, value)
     if key == "hq_cards":
         return _hq_cards(x, card, value)
+    if key == "accessing":
+        return accessing(x, value)
+    if key == "not_won_run":
+        return isinstance(value, str) and not set(value.split(" or ")) & set(w.sides.won)
+    if key == "accessing_cost_named":
+        return accessing_cost_named(x, card) == value
     return (w.ice in w.bypassed and Flag.BYPASSED in w.flags) == value  # bypassed
 
 
@@ -335,6 +344,20 @@ def _hq_cards(x: Executor, card: Card, value: object) -> bool:
             x.emit(WARNING, "w_hq_not_given", card=card.key)
         return True
     return isinstance(value, int) and len(hq) >= value
+
+
+
+def _named(x: Executor, key: str | None) -> int:
+    """The number written `named:` beside the card (what the Runner named or chose as it was used);
+    not written: 0, and said once."""
+    card = x.ctx.cards.get(key) if key else None
+    if card is None:
+        return 0
+    if card.named is None and f"named:{card.key}" not in x.w.said:
+        x.w.said |= {f"named:{card.key}"}
+        x.emit(WARNING, "w_named_not_given", card=card.key)
+    return card.named or 0
+
 
 
 def _attacked_is(x: Executor, card: Card, value: str) -> bool:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import msg
 from ..scenario import RUNNER, THAT_ICE, Card
-from ..scenario.encounter import CHOSEN, ENCOUNTERED_ICE
+from ..scenario.encounter import CHOSEN, ENCOUNTERED_ICE, Breaker
 from . import limits
 from .boardstate import with_counters
 from .breaking import (
@@ -143,7 +143,7 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
         # a limited ability (X costs, counters from any card, trash, once per run, conditions, where):
         # planned use by use (engine/limits.py)
         br = replace(br, pumps=tuple(replace(p, strength=counted(x, p.per), per=None) if p.per else p for p in br.pumps))
-        return limits.plan_break(x, card, br, ice_card, todo, why, None if why else strength_of(x, ice),
+        return limits.plan_break(x, card, br, ice_card, todo, why, None if why else _ice_strength(x, br, key, ice),
                                  strength_of(x, key) or 0, _available(x))
     kinds = subtypes_of(x, ice)
     fits = usable_breaks(br, kinds, card)
@@ -153,7 +153,7 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
         breaks = tuple(chosen if s == CHOSEN else s for b in br.breaks for s in b.subtypes if s != CHOSEN or chosen)
         return Plan("w_breaker_interface", (("breaker", key), ("ice", ice), ("kinds", subtype_words(kinds)),
                                             ("breaks", subtype_words(breaks))))
-    ice_str = strength_of(x, ice)
+    ice_str = _ice_strength(x, br, key, ice)
     unknown = ice_str is None
     ice_str = ice_str or 0
     own = strength_of(x, key) or 0
@@ -185,6 +185,14 @@ def plan_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> Plan:
     if total > have:
         return Plan("w_breaker_credits", (("breaker", key), ("ice", ice), ("n", total), ("have", have)))
     return Plan(None, (), todo, pumps, total, ice_str, unknown, spends, from_stealth)
+
+
+def _ice_strength(x: Executor, br: Breaker, key: str, ice: str) -> int | None:
+    """The ice's strength the breaker must reach: for one that breaks whatever the strength
+    (`any_strength`: Boomerang, Endurance), its own, so no pump is needed."""
+    if br.any_strength:
+        return strength_of(x, key) or 0
+    return strength_of(x, ice)
 
 
 def can_break(x: Executor, key: str, ice: str, nums: tuple[int, ...]) -> bool:

@@ -197,7 +197,7 @@ def plan_limited(x: Executor, card: Card, br: Breaker, ice: Card, n: int, need: 
             c = min(c, 1)
         got = have.get((a.counter, a.counter_from)) if a.counter else None
         if got is not None:
-            c = min(c, got)
+            c = min(c, got // _per_use(a))
         if isinstance(a, BreakAbility) and a.copy and have.get(COPY) is not None:
             c = min(c, have[COPY] or 0)
         if isinstance(a, Pump) and a.stealth and a.cost:
@@ -221,7 +221,7 @@ def plan_limited(x: Executor, card: Card, br: Breaker, ice: Card, n: int, need: 
             used += [(u, b) for u, (_, b) in zip(bv, brks, strict=True)]
             for u, a in used:
                 if u and a.counter:
-                    spent[(a.counter, a.counter_from)] = spent.get((a.counter, a.counter_from), 0) + u
+                    spent[(a.counter, a.counter_from)] = spent.get((a.counter, a.counter_from), 0) + u * _per_use(a)
                 if u and isinstance(a, BreakAbility) and a.copy:
                     spent[COPY] = spent.get(COPY, 0) + u
             if any(have.get(k) is not None and m > (have.get(k) or 0) for k, m in spent.items()):
@@ -243,6 +243,11 @@ def plan_limited(x: Executor, card: Card, br: Breaker, ice: Card, n: int, need: 
     if cheapest_over < INF:
         return Uses("w_breaker_credits", credits=cheapest_over)
     return Uses("w_breaker_counters_limited")
+
+
+def _per_use(a: Pump | BreakAbility) -> int:
+    """The counters one use spends: a break's `counters: N` (Endurance: 2), else 1."""
+    return a.counter_n if isinstance(a, BreakAbility) else 1
 
 
 def _take_counters(x: Executor, key: str, kind: str, source: str, n: int) -> None:

@@ -21,7 +21,7 @@ __all__ = ["EXPECT_BOARD", "COUNTER_KINDS", "RUNNER_KEYS", "CORP_KEYS", "Sides",
 
 COUNTER_KINDS = ("virus", "power", "advancement", "agenda", "credit")
 DAMAGE_KINDS = ("net", "meat", "core")
-RUNNER_KEYS = ("tags", "grip", "link", "clicks", "points", "agendas", "successful_runs")  # beside `credits` and `cards`
+RUNNER_KEYS = ("tags", "grip", "link", "clicks", "points", "agendas", "successful_runs", "heap")  # beside `credits` and `cards`
 CORP_KEYS = ("clicks", "points")                         # beside `bad_publicity` (and the encounter's `credits`)
 # what an amount or a `count` condition may count on the board: the Runner's tags, the cards in the
 # grip, and counters of a kind on the card whose effect it is (or the ice of the moment)
@@ -69,6 +69,7 @@ class Sides:
     successful_runs: int = 0            # successful runs the Runner made this turn before the scenario's first run
     agendas: int | None = None  # agendas in the Runner's score area when the run begins (Giordano Memorial Field)
     won: tuple[str, ...] = ()   # servers the Runner ran successfully earlier this turn (`successful_runs: [HQ]`: Hired Help)
+    heap: int | None = None     # cards in the heap (`runner.heap`; Rip Deal); None: not counted
 
 
 def parse_counters(V: Validator, v: Any, path: YPath) -> tuple[tuple[str, int], ...]:
@@ -99,6 +100,7 @@ def parse_sides(V: Validator, runner: dict[str, Any], corp: dict[str, Any]) -> S
         runner_points=V.integer(runner["points"], ("runner", "points"), 0, 20) if "points" in runner else None,
         corp_points=V.integer(corp["points"], ("corp", "points"), 0, 20) if "points" in corp else None,
         agendas=V.integer(runner["agendas"], ("runner", "agendas"), 0, 20) if "agendas" in runner else None,
+        heap=V.integer(runner["heap"], ("runner", "heap"), 0, 100) if "heap" in runner else None,
         **_successful_runs(V, runner.get("successful_runs", 0), ("runner", "successful_runs")))
 
 

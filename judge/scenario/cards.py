@@ -25,7 +25,7 @@ __all__ = ["parse_card", "parse_cards", "per_archives", "CARD_KEYS", "ABILITY_KE
 
 CARD_KEYS = ("name", "id", "type", "subtypes", "rezzed", "trash_cost", "points", "subroutines", "abilities",
              "runs", "text", "counters", "strength", "rez_cost", "credits", "credits_for", "breaker",
-             "strength_plus", "chosen", "installed_this_turn", "trashed_own_this_turn", "copies", "run_clicks")
+             "strength_plus", "chosen", "installed_this_turn", "trashed_own_this_turn", "copies", "run_clicks", "named")
 PER_COUNTERS = tuple(f"{k}_counters" for k in COUNTER_KINDS)  # what a subroutine's `per:` counts
 ARCHIVES_CARDS = "archives_cards"  # `per: {count: archives_cards, subtype: X, each: N}` (Blockchain)
 PROTECTS = "protects"  # `per: {count: protects, server: HQ}`: listed only on ice protecting that server (Winchester)
@@ -156,7 +156,7 @@ def _bind_chosen(effs: tuple[Effect, ...], chosen: str) -> tuple[Effect, ...]:
     so does `on: chosen` (Knobkierie's counter goes on the virus program it picks)."""
     out = []
     for e in effs:
-        arg = chosen if e.kind in ("access_card", "trash_at_zero", "steal_on_access") and e.arg == "chosen" else e.arg
+        arg = chosen if e.kind in ("access_card", "trash_at_zero", "steal_on_access", "not_accessed") and e.arg == "chosen" else e.arg
         opts = tuple((k, _bind_chosen(v, chosen) if isinstance(v, tuple) and v and isinstance(v[0], Effect)
                       else chosen if k in ("on", "of") and v == "chosen" else v)
                      for k, v in e.opts)
@@ -217,6 +217,7 @@ def parse_card(V: Validator, v: Any, path: YPath, side: str, default_type: str |
         trashed_own_this_turn=V.boolean(v["trashed_own_this_turn"], path + ("trashed_own_this_turn",))
         if "trashed_own_this_turn" in v else False,
         copies=V.integer(v["copies"], path + ("copies",), 0, 20) if "copies" in v else None,
+        named=V.integer(v["named"], path + ("named",), 0, 100) if "named" in v else None,
         run_clicks=V.integer(v["run_clicks"], path + ("run_clicks",), 0, 4) if "run_clicks" in v else 1)
 
 

@@ -88,12 +88,15 @@ CONDITIONS: dict[str, str] = {
     "programs_at_most": "count",    # the Runner has at most N programs installed (Lean and Mean)
     "grip_at_most": "count",        # at most N cards in the grip (Pushing the Envelope; not given: taken to hold, and said)
     "hq_cards": "count",            # HQ holds at least N cards (Anoetic Void's cost; HQ's cards not given: taken to hold, and said)
+    "accessing": "word",            # the card being accessed (the last one accessed this run) has this type (Kill Switch: agenda)
+    "not_won_run": "server",        # no successful run earlier this turn on that server ("HQ or R&D": on either; RNG Key)
+    "accessing_cost_named": "bool",  # its rez or play cost, or advancement requirement, is the card's `named:` number (RNG Key)
 }
 
 # counted for the Runner's cards: the Runner's clicks left (Logic Bomb loses them all), the
 # subroutines resolved this run (Raindrops Cut Stone), the cards accessed in R&D itself, its root
 # left out (Psych Mike), the cards the breach of HQ or R&D going on lets the Runner access (Rip Deal)
-RUNNER_COUNTS = ("clicks", "subroutines_resolved", "accessed_in_rd", "breach_accesses")
+RUNNER_COUNTS = ("clicks", "subroutines_resolved", "accessed_in_rd", "breach_accesses", "named")
 
 # what an Amount or a `count` condition counts
 COUNTS = ("passed", "passed_distinct", "encountered", "bypassed", "accessed", "stolen", "trashed", "approached",

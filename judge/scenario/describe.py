@@ -19,8 +19,16 @@ def _w(key: str, lang: str) -> str:
 def _amount(n: object, lang: str) -> object:
     """A number, or a counted amount in words (place_counters: {power: {count: unbroken}})."""
     if isinstance(n, Amount):
-        return t("engine.amount", lang, plus=n.plus, times=n.times, what=t(f"engine.counts.{n.count}", lang))
+        return _counted(n, lang)
     return n
+
+
+def _counted(n: Amount, lang: str) -> str:
+    """A counted amount in words; `per: 2` counts 1 for every 2 (Severnius)."""
+    what = t(f"engine.counts.{n.count}", lang)
+    if n.per > 1:
+        what = t("engine.amount_per", lang, what=what, per=n.per)
+    return t("engine.amount", lang, plus=n.plus, times=n.times, what=what)
 
 
 def _arg(e: Effect, lang: str) -> object:
@@ -42,7 +50,7 @@ def _arg(e: Effect, lang: str) -> object:
     if isinstance(e.arg, Text):
         return e.arg.text(lang)
     if isinstance(e.arg, Amount):
-        return t("engine.amount", lang, plus=e.arg.plus, times=e.arg.times, what=t(f"engine.counts.{e.arg.count}", lang))
+        return _counted(e.arg, lang)
     if isinstance(e.arg, Card):
         return in_lang(e.arg.key, lang)
     if isinstance(e.arg, (list, tuple)):

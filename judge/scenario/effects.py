@@ -98,10 +98,11 @@ def _arg(V: Validator, kind: str, shape: Shape, val: Any, p: YPath) -> object:
         if kind in ("strength", "rez_cost", "to_score_area") and isinstance(val, int) and not isinstance(val, bool):
             return V.integer(val, p, -100, 100)  # a strength change may lower it; an agenda may be worth -1
         if isinstance(val, dict):
-            V.mapping(val, p, ("count", "times", "plus"), ("count",))
+            V.mapping(val, p, ("count", "times", "plus", "per"), ("count",))
             return Amount(V.choice(val["count"], p + ("count",), COUNTS, "count"),
                           V.integer(val.get("times", 1), p + ("times",), -100, 100),  # -1: lowered per thing counted
-                          V.integer(val.get("plus", 0), p + ("plus",), -100, 100))  # a count less some
+                          V.integer(val.get("plus", 0), p + ("plus",), -100, 100),  # a count less some
+                          V.integer(val.get("per", 1), p + ("per",), 1, 100))  # 1 for every N counted
         return V.integer(val, p, 0, 100)
     if shape is Shape.WORD:
         return V.choice(val, p, EFFECTS[kind].choices, "value")

@@ -46,8 +46,9 @@ ENCOUNTERED_ICE = "encountered_ice"
 OF_WORDS = ("this", ENCOUNTERED_ICE, "icebreakers")  # `of:` beside these: a card's name
 ANY = "any"
 BREAKER_KEYS = ("break", "pump", "strength_per", "fixed_strength", "one_ice_per_run", "runner_turn_only",
-                "equal_strength", "host_only", "discount", "strength_when")
-_FLAGS = ("fixed_strength", "one_ice_per_run", "runner_turn_only", "equal_strength", "host_only")
+                "equal_strength", "host_only", "discount", "strength_when", "any_strength")
+# any_strength: not an icebreaker, it breaks whatever the ice's strength (Boomerang, Endurance)
+_FLAGS = ("fixed_strength", "one_ice_per_run", "runner_turn_only", "equal_strength", "host_only", "any_strength")
 CHOSEN = "chosen"  # `subtypes: chosen`: the subtype the card chose (`chosen:` beside it)
 ONCE_PER = ("run", "encounter")
 # which ice a break ability may be used on: the card's `chosen:` ice (its host), ice protecting the
@@ -69,6 +70,7 @@ class BreakAbility:
     x: bool = False                 # X credits: `cost` for each subroutine this use breaks
     counter: str | None = None      # each use also spends 1 counter of this kind ...
     counter_from: str = "this"      # ... hosted on the breaker, or on any installed Runner card
+    counter_n: int = 1              # how many counters of that kind a use spends (`counters: 2`, Endurance)
     install_turn: bool = False      # usable only in the turn the breaker was installed (Euler)
     trash: bool = False             # the use trashes the breaker
     copy: bool = False              # the use turns one hosted faceup copy of the breaker facedown (`copies:`)
@@ -118,6 +120,7 @@ class Breaker:
     runner_turn_only: bool = False
     equal_strength: bool = False     # interfaces only with ice of exactly its strength (Atman)
     host_only: bool = False          # breaks only its host ice (Ika: `chosen:` beside it)
+    any_strength: bool = False       # not an icebreaker: breaks whatever the ice's strength (Boomerang, Endurance)
     discount: int = 0                # each break and pump costs this much less (never below 0) ...
     discount_if: Conds = ()          # ... while these conditions hold (Boi-tatá)
     strength_when: tuple[tuple[int, Conds], ...] = ()  # (change, conditions): while they hold
@@ -140,7 +143,7 @@ def _subs(V: Validator, v: Any, p: YPath) -> int:
 
 
 LIMITS = ("counter", "from", "once_per", "if")  # what a break ability and a pump may both add
-BREAK_MORE = ("x", "trash", "copy", "where", "install_turn") + LIMITS
+BREAK_MORE = ("x", "trash", "copy", "where", "install_turn", "counters") + LIMITS
 PUMP_MORE = ("places", "stealth", "grip") + LIMITS
 
 
@@ -158,6 +161,15 @@ def _limits(V: Validator, v: dict[str, Any], p: YPath) -> dict[str, Any]:
     if "if" in v:
         out["conditions"] = parse_conditions(V, v["if"], p + ("if",))
     return out
+
+
+def _counter_n(V: Validator, b: dict[str, Any], bp: YPath) -> int:
+    """`counters: N` beside `counter:`: each use of the break spends N counters (Endurance: 2)."""
+    if "counters" not in b:
+        return 1
+    if "counter" not in b:
+        raise V.err(bp, "missing_key", k=repr("counter"))
+    return V.integer(b["counters"], bp + ("counters",), 1, 10)
 
 
 def parse_breaker(V: Validator, v: Any, path: YPath) -> Breaker:
@@ -178,7 +190,7 @@ def parse_breaker(V: Validator, v: Any, path: YPath) -> Breaker:
                                    trash=V.boolean(b["trash"], bp + ("trash",)) if "trash" in b else False,
                                    copy=V.boolean(b["copy"], bp + ("copy",)) if "copy" in b else False,
                                    on=V.choice(b["where"], bp + ("where",), ON_WORDS, "value") if "where" in b else None,
-                                   **_limits(V, b, bp)))
+                                   counter_n=_counter_n(V, b, bp), **_limits(V, b, bp)))
     pumps = []
     for i, pu in enumerate(V.seq(v.get("pump", []), path + ("pump",), 10)):
         pp = path + ("pump", i)
@@ -220,7 +232,7 @@ def breaker_schema() -> dict[str, Any]:
         "subtypes": {"oneOf": [{"const": ANY}, {"const": CHOSEN}, {"type": "array", "items": {"type": "string"}}]},
         "subs": {"oneOf": [whole, {"const": ANY}]}, "cost": whole, "x": {"type": "boolean"},
         "install_turn": {"type": "boolean"}, "trash": {"type": "boolean"}, "copy": {"type": "boolean"},
-        "where": {"enum": list(ON_WORDS)}, **limits}}
+        "where": {"enum": list(ON_WORDS)}, "counters": {"type": "integer", "minimum": 1}, **limits}}
     pump = {"type": "object", "additionalProperties": False, "required": ["cost"], "properties": {
         "strength": {"type": "integer", "minimum": 1}, "cost": whole, "until": {"enum": list(DURATIONS)},
         "per": {"enum": list(PER)}, "places": {"enum": list(COUNTER_KINDS)}, "stealth": {"type": "boolean"},

@@ -40,6 +40,7 @@ class Amount:
     count: str
     times: int = 1
     plus: int = 0
+    per: int = 1  # the count is divided by this, rounded down, before `times` (Severnius: 1 per 2 cards)
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,7 @@ class Card:
     installed_this_turn: bool = False   # a Runner card installed this turn (`installed_this_turn: true`; Euler, Gauss, Penrose, Living Mural)
     trashed_own_this_turn: bool = False  # beside a card that asks: the Runner trashed an installed card of theirs earlier this turn
     copies: int | None = None           # faceup copies of itself it hosts when the turn begins (Matryoshka); None: not counted
+    named: int | None = None            # a number the Runner named or chose for it as it is used (`named:`; RNG Key, Severnius)
     subs_per: str | None = None         # the counter kind some subroutines are counted by (`per:`); see `cards._per_counter`
 
     @property

@@ -16,7 +16,7 @@ __all__ = ["resolve_card", "OVERRIDES"]
 # What a scenario may say beside `card:` (`name` is the English title; `id` renames the card).
 OVERRIDES = ("card", "id", "rezzed", "subroutines", "abilities", "trash_cost", "points", "subtypes", "type", "runs",
              "text", "counters", "strength", "rez_cost", "credits", "credits_for", "strength_plus", "chosen",
-             "installed_this_turn", "trashed_own_this_turn", "copies", "run_clicks")
+             "installed_this_turn", "trashed_own_this_turn", "copies", "run_clicks", "named")
 REZ_COSTS = ("ice", "asset", "upgrade")  # Corp types whose catalogue cost is a rez cost
 
 

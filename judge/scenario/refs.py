@@ -26,7 +26,7 @@ def check_cards(sc: Scenario) -> dict[str, Card]:
 def _named_cards(e: Effect) -> tuple[str, ...]:
     spec = EFFECTS[e.kind]
     names: tuple[str, ...] = ()
-    if e.kind in ("access_card", "derez", "uninstall", "blank", "steal_on_access") and e.arg == "chosen":
+    if e.kind in ("access_card", "derez", "uninstall", "blank", "steal_on_access", "not_accessed") and e.arg == "chosen":
         names = ()  # the card its source names (`chosen:` beside it), said when it resolves if not given
     elif spec.shape in (Shape.CARD, Shape.ICE) and isinstance(e.arg, str):
         names = (e.arg,)

@@ -42,7 +42,8 @@ def schema() -> dict[str, Any]:
     amount = {"oneOf": [whole, {"type": "object", "additionalProperties": False, "required": ["count"],
                                 "properties": {"count": {"enum": list(COUNTS)},
                                                "times": {"type": "integer", "minimum": -100, "maximum": 100},
-                                               "plus": {"type": "integer", "minimum": -100, "maximum": 100}}}]}
+                                               "plus": {"type": "integer", "minimum": -100, "maximum": 100},
+                                               "per": {"type": "integer", "minimum": 1, "maximum": 100}}}]}
     counters = {"type": "object", "additionalProperties": False, "minProperties": 1,
                 "properties": {k: whole for k in COUNTER_KINDS}}
     counted_counters = dict(counters, properties={k: amount for k in COUNTER_KINDS})  # an effect's may be counted
@@ -102,6 +103,7 @@ def schema() -> dict[str, Any]:
         "breaker": breaker_schema(),
         "chosen": name, "installed_this_turn": {"type": "boolean"}, "trashed_own_this_turn": {"type": "boolean"},
         "copies": {"type": "integer", "minimum": 0}, "run_clicks": {"type": "integer", "minimum": 0, "maximum": 4},
+        "named": {"type": "integer", "minimum": 0, "maximum": 100},
         "strength_plus": {"type": "object", "additionalProperties": False, "required": ["count"],
                           "properties": {"count": {"enum": list(STRENGTH_COUNTS)},
                                          "times": {"type": "integer"}, "plus": whole}}}

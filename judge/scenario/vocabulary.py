@@ -228,7 +228,9 @@ _SPECS = (
     EffectSpec("skip_subroutines", Shape.AMOUNT),  # the first N subroutines of the next encounter this run do not resolve (Mass-Driver)
     EffectSpec("link", Shape.AMOUNT),  # in a `static` ability: the Runner has N more link while the card is active (Security Nexus)
     EffectSpec("trash_at_zero", Shape.CARD),  # in a `static` ability: that ice is trashed once its strength is 0 or less (Parasite)
-    EffectSpec("prevent", Shape.WORD, choices=("end_run",)),  # in a `static` ability: the card leaves play to stop a Corp card ending the run (Lucky Charm)
+    EffectSpec("prevent", Shape.WORD, choices=("end_run", "trace_strength")),
+    # in a `static` ability: a trash action at an access `granted_by` this card pays this instead of the trash cost (Eye for an Eye)
+    EffectSpec("trash_paid_by", Shape.WORD, choices=("grip_card",)),  # trace_strength: a trace's base strength set to 0 (Flip Switch)  # in a `static` ability: the card leaves play to stop a Corp card ending the run (Lucky Charm)
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}

@@ -37,7 +37,11 @@ def access_only(c: Call) -> None:
 
 @applies("not_accessed")
 def not_accessed(c: Call) -> None:
-    """That card cannot be accessed for the rest of the run, in any breach (Adrian Seis, equal bids)."""
+    """That card cannot be accessed for the rest of the run, in any breach (Adrian Seis, equal bids);
+    `not_accessed: chosen` with no `chosen:` beside the card takes none, and says so (Heliamphora)."""
+    if c.name == "chosen":
+        c.note("not_accessed_none", card=c.source or "")
+        return
     c.x.w.access_never += (c.name,)
     c.note("not_accessed_set", card=c.name)
 

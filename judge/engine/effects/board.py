@@ -118,9 +118,15 @@ def to_score_area(c: Call) -> None:
 
 @applies("heap_to_grip")
 def heap_to_grip(c: Call) -> None:
-    """N cards from the heap join the grip (they are not drawn): a counted grip grows by N."""
+    """N cards from the heap join the grip (they are not drawn): a counted grip grows by N; a
+    counted heap (`runner.heap`) gives at most what it holds, and shrinks."""
     w = c.x.w
     n = amount(c.x, c.number, c.source)
+    if w.sides.heap is not None:
+        if n > w.sides.heap:
+            c.note("heap_short", side=RUNNER, n=n, have=w.sides.heap)
+        n = min(n, w.sides.heap)
+        w.sides = replace(w.sides, heap=w.sides.heap - n)
     if w.sides.grip is None:
         c.note("heap_to_grip_uncounted", side=RUNNER, n=n)
         return
@@ -218,7 +224,7 @@ def trace(c: Call) -> bool:
     boost paid in credits; a strength greater than the link wins for the Corp (`then`), otherwise
     the Runner wins (`otherwise`)."""
     x = c.x
-    base = amount(x, c.number, c.source)
+    base = _base_strength(c, amount(x, c.number, c.source))
     got = _decisions(c, "trace_boost")
     cb = _pay(c, CORP, got.get(CORP, (0, -1))[0], "trace")
     rb = _pay(c, RUNNER, got.get(RUNNER, (0, -1))[0], "trace")
@@ -228,6 +234,33 @@ def trace(c: Call) -> bool:
     c.note("trace_result", side=CORP, base=base, cb=cb, strength=strength, link=has, rb=rb, total=link,
            defaults=_defaults(got, "trace"), winner=msg(f"engine.decisions.{'corp' if corp_wins else 'runner'}_wins"))
     return x.resolve(c.opt_effects("then" if corp_wins else "otherwise"), c.side, c.st, c.source, c.action)
+
+
+def _base_strength(c: Call, base: int) -> int:
+    """A trace's base strength, or 0 when an installed Runner card with a `static` `{prevent:
+    trace_strength}` ability whose conditions hold leaves play to lower it (Flip Switch), unless the
+    Runner declines it at this step (`decline: <card>`); a base of 0 needs no such card."""
+    from ..leaving import leave
+    x = c.x
+    if base <= 0:
+        return base
+    for card in x.ctx.sc.runner_cards:
+        if not x.active(card) or not x.in_play(card.key):
+            continue
+        for ab in card.abilities:
+            if ab.when == "static" and any(e.kind == "prevent" and e.arg == "trace_strength" for e in ab.effects) \
+                    and failing(x, card, ab.conditions) is None and not costs.declined_here(c, card.key):
+                c.note("trace_base_zeroed", side=RUNNER, card=card.key, base=base)
+                leave(c, card.key, "trashed", RUNNER)
+                return 0
+    return base
+
+
+@applies("trash_paid_by")
+def trash_paid_by(c: Call) -> None:
+    """Works only as a `static` ability read by an access's trash (Eye for an Eye): resolved as an
+    effect it does nothing, and says so."""
+    c.warn("w_static_only", what=msg("engine.effects.trash_paid_by"))
 
 
 @applies("psi")
