@@ -3,8 +3,8 @@
 What a scenario does not give is not counted: no `grip` means damage is recorded but never
 flatlines the Runner; no `clicks` means clicks are not counted.
 
-    runner: {credits: 5, tags: 1, grip: 3, link: 1, clicks: 3, scored: 2}   # grip: a number, or a list of cards
-    corp: {clicks: 3, bad_publicity: 1, scored: 4}   # scored: agenda points in the score area (the threat)
+    runner: {credits: 5, tags: 1, grip: 3, link: 1, clicks: 3, points: 2}   # grip: a number, or a list of cards
+    corp: {clicks: 3, bad_publicity: 1, points: 4}   # points: agenda points in the score area (the threat)
     servers: {HQ: {ice: [{card: data_raven, counters: {power: 2}}]}}
 """
 

@@ -128,7 +128,9 @@ def schema() -> dict[str, Any]:
            if k not in ("outcome", "end", "bad_publicity_credits", "warnings", "credits", "replaced", "corp_credits") + EXPECT_BOARD},
         **{k: whole for k in ("tags", "grip", "clicks")}, "flatlined": {"type": "boolean"},
         "damage": {"type": "object", "additionalProperties": False, "properties": {k: whole for k in DAMAGE_KINDS}},
-        "points": {"type": "object", "additionalProperties": False, "properties": {k: whole for k in SIDES}},
+        # below 0 when the Runner took a -1 point agenda (Meridian)
+        "points": {"type": "object", "additionalProperties": False,
+                   "properties": {k: {"type": "integer", "minimum": -20} for k in SIDES}},
         "counters": {"type": "object", "additionalProperties": counters},
         "bad_publicity_credits": {"type": "object", "additionalProperties": False, "properties": {
             k: {"type": "integer", "minimum": 0} for k in ("gained", "lost", "spent")}},
