@@ -103,7 +103,7 @@ def test_a_stealth_pump_is_paid_only_from_stealth_cards():
 
 
 def test_a_payment_marked_stealth_takes_credits_only_from_stealth_cards():
-    bypass = {"when": "encountered", "optional": True, "cost": {"pay": 2, "stealth": True}, "effect": "bypass"}
+    bypass = {"when": "encountered", "optional": True, "cost": {"pay": 2, "from": "stealth"}, "effect": "bypass"}
     card = dict(breaker(), abilities=[bypass])
     t = go([ice()], [], [card, STEALTH])
     assert t.status == "successful" and end(t).credits == 5

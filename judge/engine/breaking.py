@@ -18,7 +18,7 @@ from ..i18n import Msg, Text, has, msg, t
 from ..scenario import Card
 from ..scenario.encounter import ANY, BreakAbility, Breaker
 from .boardstate import counters_on
-from .hosted import hosted_for
+from .hosted import hosted_for, take_from
 from .state import Flag, encounter_id
 from .trace import WARNING
 
@@ -92,16 +92,10 @@ def stealth(x: Executor) -> list[tuple[str, int]]:
 
 
 def pay_stealth_credits(x: Executor, n: int) -> int:
-    """Pay n from credits hosted on stealth cards (what was taken)."""
-    w, left = x.w, n
-    spent = dict(w.hosted)
-    for key, have in stealth(x):
-        take = min(have, left)
-        spent[key] = have - take
-        left -= take
-    w.hosted = tuple(spent.items())
-    w.spent = (w.spent[0] + n - left, w.spent[1])
-    return n - left
+    """Pay n from credits hosted on stealth cards that may pay for icebreakers (what was taken)."""
+    taken, _ = take_from(x, stealth(x), n)
+    x.w.spent = (x.w.spent[0] + taken, x.w.spent[1])
+    return taken
 
 
 def break_counters(fits: list[BreakAbility], uses: tuple[int, ...]) -> tuple[tuple[str, int], ...]:

@@ -235,7 +235,7 @@ def break_with(c: Call, nums: tuple[int, ...]) -> bool:
             c.note("break_counters_spent", side=RUNNER, breaker=key, n=n, what=msg(f"engine.counter_kinds.{kind}"))
     stealth = pay_stealth_credits(x, plan.stealth) if plan.stealth else 0
     if plan.uses is not None and plan.uses.stealth:
-        stealth += limits.pay_stealth(x, plan.uses.stealth)
+        stealth += pay_stealth_credits(x, plan.uses.stealth)
     pool, bp, hosted = _pay_for_breaker(x, plan.total - stealth)
     hosted += stealth
     br = x.ctx.cards[key].breaker

@@ -12,7 +12,7 @@ from .state import Flag
 if TYPE_CHECKING:
     from .protocol import Executor
 
-__all__ = ["hosted_for"]
+__all__ = ["hosted_for", "take_from"]
 
 
 def _may_pay(x: Executor, card: Card, purpose: str) -> bool:
@@ -44,3 +44,22 @@ def hosted_for(x: Executor, purpose: str) -> list[tuple[str, int]]:
         if n > 0 and card is not None and card.side == RUNNER and _may_pay(x, card, purpose) and x.in_play(key):
             out.append((key, n))
     return out
+
+
+def take_from(x: Executor, pool: list[tuple[str, int]], n: int) -> tuple[int, list[str]]:
+    """Take up to n credits from the cards of `pool` ((card, credits on it), in that order): how many
+    were taken, and from which cards. The caller counts them as spent."""
+    left, taken, sources = n, 0, []
+    spent = dict(x.w.hosted)
+    for key, have in pool:
+        if not left:
+            break
+        take = min(have, left)
+        if take:
+            spent[key] = have - take
+            left -= take
+            taken += take
+            sources.append(key)
+    if taken:
+        x.w.hosted = tuple(spent.items())
+    return taken, sources

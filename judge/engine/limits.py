@@ -22,6 +22,7 @@ from ..scenario import RUNNER, Card
 from ..scenario.encounter import BreakAbility, Breaker, Pump
 from . import board
 from .boardstate import counters_on, with_counters
+from .breaking import stealth_money
 from .state import encounter_id
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from .protocol import Executor
 
 __all__ = ["Uses", "plan_limited", "plan_break", "say_host", "spend_uses", "strength_change", "where_ok", "skip_first",
-           "unusable", "pay_stealth", "Plan"]
+           "unusable", "Plan"]
 
 INF = 10**9
 CAP = 12  # uses of one ability looked at (more than any ice needs)
@@ -121,12 +122,6 @@ def _counters_have(x: Executor, key: str, kind: str, source: str) -> int | None:
     return sum(counters_on(w.sides, k).get(kind, 0) for k in rig)
 
 
-def _stealth_credits(x: Executor) -> int:
-    cards = x.ctx.cards
-    return sum(n for k, n in x.w.hosted if n > 0 and k in cards and cards[k].side == RUNNER
-               and "stealth" in cards[k].subtypes and cards[k].credits_for in ("icebreakers", "any") and x.in_play(k))
-
-
 def _pump_vectors(pumps: list[tuple[int, Pump]], need: int, caps: list[int]) -> list[tuple[int, ...]]:
     """Every minimal way to add at least `need` strength (no use can be dropped)."""
     if need <= 0:
@@ -189,7 +184,7 @@ def plan_limited(x: Executor, card: Card, br: Breaker, ice: Card, n: int, need: 
             have[(a.counter, a.counter_from)] = _counters_have(x, key, a.counter, a.counter_from)
         if isinstance(a, BreakAbility) and a.copy:
             have[COPY] = None if card.copies is None else card.copies - dict(x.w.facedown).get(key, 0)
-    stealth = _stealth_credits(x)
+    stealth = stealth_money(x)
 
     def cap(a: Pump | BreakAbility, most: int) -> int:
         c = most
@@ -265,21 +260,6 @@ def _take_counters(x: Executor, key: str, kind: str, source: str, n: int) -> Non
             if take:
                 w.sides = with_counters(w.sides, c.key, kind, -take)
                 n -= take
-
-
-def pay_stealth(x: Executor, n: int) -> int:
-    """Take n credits from those hosted on stealth cards (a stealth pump's cost); what was taken."""
-    w, cards, left = x.w, x.ctx.cards, n
-    hosted = dict(w.hosted)
-    for k, have in w.hosted:
-        c = cards.get(k)
-        if left and have > 0 and c is not None and "stealth" in c.subtypes and c.side == RUNNER:
-            take = min(have, left)
-            hosted[k] = have - take
-            left -= take
-    w.hosted = tuple(hosted.items())
-    w.spent = (w.spent[0] + n - left, w.spent[1])
-    return n - left
 
 
 def spend_uses(c: Call, key: str, br: Breaker, uses: Uses) -> None:

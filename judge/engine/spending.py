@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .hosted import hosted_for
+from .hosted import hosted_for, take_from
 from .triggers import resolve_moments
 
 if TYPE_CHECKING:
@@ -19,18 +19,7 @@ def spend_hosted(x: Executor, n: int, purpose: str) -> int:
     """Take up to n credits from the cards that may pay for `purpose`, in the order the scenario lists
     them; how many were taken (the rest is the caller's to pay). Credits taken from an installed card
     (not an event) are the moment `credits_from_card` (The Twinning)."""
-    left, taken, sources = n, 0, []
-    spent = dict(x.w.hosted)
-    for key, have in hosted_for(x, purpose):
-        if not left:
-            break
-        take = min(have, left)
-        spent[key] = have - take
-        left -= take
-        taken += take
-        sources.append(key)
-    if taken:
-        x.w.hosted = tuple(spent.items())
-        if any(x.ctx.cards[k].type != "event" for k in sources):
-            resolve_moments(x, x.rs.step(x.w.step), ("credits_from_card",), with_actions=False)
+    taken, sources = take_from(x, hosted_for(x, purpose), n)
+    if any(x.ctx.cards[k].type != "event" for k in sources):
+        resolve_moments(x, x.rs.step(x.w.step), ("credits_from_card",), with_actions=False)
     return taken

@@ -62,8 +62,7 @@ OPTIONS: dict[str, Opt] = {"position": Opt.POSITION, "server": Opt.SERVER, "to":
                            "picker": Opt.SIDE, "one_per_encounter": Opt.FLAG, "if_picked": Opt.FLAG,
                            "once_per_run": Opt.FLAG,  # picks (docs/board.md)
                            "move": Opt.FLAG, "x": Opt.NUMBER, "named": Opt.SUBTYPE,  # install_pick: the Runner moves to the ice installed (Mti Mwekundu)
-                           "stealth": Opt.FLAG,  # a payment only from credits on stealth cards (Afterimage)
-                           "from": Opt.SOURCE, "to_grip": Opt.FLAG,  # a payment only some credits may make (Mu Safecracker: stealth)
+                           "from": Opt.SOURCE, "to_grip": Opt.FLAG,  # a payment only some credits may make (Mu Safecracker, Afterimage: stealth)
                            "only_by": Opt.SUBTYPE, "except_by": Opt.SUBTYPE,  # break limits (Hammer, Hortum)
                            "begins": Opt.EFFECTS, "ends": Opt.EFFECTS}  # the next encounter (Chum)
 
@@ -128,7 +127,7 @@ _SPECS = (
     EffectSpec("change_server", Shape.SERVER),
     EffectSpec("move_runner", Shape.SERVER, ("position",)),  # position: innermost (Mti Mwekundu); default outermost
     EffectSpec("encounter", Shape.ICE),
-    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may", "stealth", "from"), cost=True),
+    EffectSpec("pay", Shape.AMOUNT, ("otherwise", "then", "may", "from"), cost=True),
     EffectSpec("gain", Shape.AMOUNT),
     EffectSpec("lose", Shape.AMOUNT),
     EffectSpec("bad_publicity", Shape.AMOUNT),

@@ -8,8 +8,9 @@ from typing import cast
 from ...errors import RunError, ScenarioError
 from ...i18n import msg
 from ...scenario import CORP, RUNNER
-from .. import breaking, breaklimits, brokewith, costs, encounter, lingering
+from .. import breaklimits, brokewith, costs, encounter, lingering
 from ..conditions import amount, failing
+from ..hosted import take_from
 from ..state import Flag
 from .core import Call, applies
 from .ice import leave
@@ -171,14 +172,7 @@ def _pay_stealth(c: Call, n: int) -> bool:
         c.note("cannot_pay_stealth", side=RUNNER, n=n, have=sum(h for _, h in pool))
         x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
         return False
-    left, hosted = n, dict(w.hosted)
-    for key, have in pool:
-        take = min(have, left)
-        hosted[key] = have - take
-        left -= take
-        if not left:
-            break
-    w.hosted = tuple(hosted.items())
+    take_from(x, pool, n)
     w.spent = (w.spent[0] + n, w.spent[1])
     c.note("pays_stealth", side=RUNNER, n=n)
     return x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
@@ -193,14 +187,9 @@ def pay(c: Call) -> bool:
         c.note("declines_to_pay", side=RUNNER, n=n, card=c.source or "")
         x.resolve(c.opt_effects("otherwise"), c.side, c.st, c.source, c.action)
         return False
-    if c.e.opt("from") == "stealth":
+    if c.e.opt("from") == "stealth":  # Mu Safecracker, Afterimage's bypass
         return _pay_stealth(c, n)
-    if c.e.opt("stealth"):  # only credits hosted on stealth cards (Afterimage's bypass)
-        if breaking.stealth_money(x) >= n:
-            breaking.pay_stealth_credits(x, n)
-            _paid(c, n)
-            return x.resolve(c.opt_effects("then"), c.side, c.st, c.source, c.action)
-    elif c.action is not None and encounter.icebreaker_ability(c):
+    if c.action is not None and encounter.icebreaker_ability(c):
         # a paid ability of an icebreaker (Banner): credits that pay for icebreakers count too
         if encounter.breaker_money(x) >= n:
             encounter.pay_for_breaker(x, n)
