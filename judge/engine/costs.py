@@ -109,3 +109,19 @@ def take_offered_jack_out(c: Call) -> None:
             apply_action(x, a, c.st)
             return
     c.note("jack_out_offer_declined", side=RUNNER, card=card or "")
+
+
+def static_preventer(c: Call, what: str) -> str | None:
+    """The first active Runner card with a `static` `{prevent: <what>}` ability whose conditions hold
+    and that the Runner did not decline at this step (Lucky Charm's end of the run, Flip Switch's
+    trace strength); None when there is none. The caller makes it leave play."""
+    from .conditions import failing
+    x = c.x
+    for card in x.ctx.sc.runner_cards:
+        if not x.active(card) or not x.in_play(card.key):
+            continue
+        for ab in card.abilities:
+            if ab.when == "static" and any(e.kind == "prevent" and e.arg == what for e in ab.effects) \
+                    and failing(x, card, ab.conditions) is None and not declined_here(c, card.key):
+                return card.key
+    return None

@@ -86,16 +86,23 @@ def spend_clicks(c: Call) -> bool:
     return True
 
 
+def _grip_by(c: Call, n: int, note: str) -> None:
+    """A counted grip changes by n (never below 0) and `note` says so with the new total; no grip
+    given: `<note>_uncounted` says so, and nothing is counted (a draw, cards from the heap, cards put
+    on the stack)."""
+    w = c.x.w
+    if w.sides.grip is None:
+        c.note(f"{note}_uncounted", side=RUNNER, n=abs(n))
+        return
+    n = max(n, -w.sides.grip)
+    w.sides = replace(w.sides, grip=w.sides.grip + n)
+    c.note(note, side=RUNNER, n=abs(n), total=w.sides.grip)
+
+
 @applies("draw")
 def draw(c: Call) -> None:
     """The Runner draws N cards: a counted grip grows by N (no grip given: said, not counted)."""
-    w = c.x.w
-    n = amount(c.x, c.number, c.source)
-    if w.sides.grip is None:
-        c.note("cards_drawn_uncounted", side=RUNNER, n=n)
-        return
-    w.sides = replace(w.sides, grip=w.sides.grip + n)
-    c.note("cards_drawn", side=RUNNER, n=n, total=w.sides.grip)
+    _grip_by(c, amount(c.x, c.number, c.source), "cards_drawn")
 
 
 @applies("to_score_area")
@@ -127,25 +134,14 @@ def heap_to_grip(c: Call) -> None:
             c.note("heap_short", side=RUNNER, n=n, have=w.sides.heap)
         n = min(n, w.sides.heap)
         w.sides = replace(w.sides, heap=w.sides.heap - n)
-    if w.sides.grip is None:
-        c.note("heap_to_grip_uncounted", side=RUNNER, n=n)
-        return
-    w.sides = replace(w.sides, grip=w.sides.grip + n)
-    c.note("heap_to_grip", side=RUNNER, n=n, total=w.sides.grip)
+    _grip_by(c, n, "heap_to_grip")
 
 
 @applies("grip_to_stack")
 def grip_to_stack(c: Call) -> None:
     """The Runner puts N cards from the grip on top of the stack (Data Loop): a counted grip loses
     them, as many as it holds (no grip given: said, not counted)."""
-    w = c.x.w
-    n = amount(c.x, c.number, c.source)
-    if w.sides.grip is None:
-        c.note("grip_to_stack_uncounted", side=RUNNER, n=n)
-        return
-    n = min(n, w.sides.grip)
-    w.sides = replace(w.sides, grip=w.sides.grip - n)
-    c.note("grip_to_stack", side=RUNNER, n=n, total=w.sides.grip)
+    _grip_by(c, -amount(c.x, c.number, c.source), "grip_to_stack")
 
 
 def _damage(c: Call) -> None:
@@ -240,20 +236,14 @@ def _base_strength(c: Call, base: int) -> int:
     """A trace's base strength, or 0 when an installed Runner card with a `static` `{prevent:
     trace_strength}` ability whose conditions hold leaves play to lower it (Flip Switch), unless the
     Runner declines it at this step (`decline: <card>`); a base of 0 needs no such card."""
-    from ..leaving import leave
-    x = c.x
     if base <= 0:
         return base
-    for card in x.ctx.sc.runner_cards:
-        if not x.active(card) or not x.in_play(card.key):
-            continue
-        for ab in card.abilities:
-            if ab.when == "static" and any(e.kind == "prevent" and e.arg == "trace_strength" for e in ab.effects) \
-                    and failing(x, card, ab.conditions) is None and not costs.declined_here(c, card.key):
-                c.note("trace_base_zeroed", side=RUNNER, card=card.key, base=base)
-                leave(c, card.key, "trashed", RUNNER)
-                return 0
-    return base
+    key = costs.static_preventer(c, "trace_strength")
+    if key is None:
+        return base
+    c.note("trace_base_zeroed", side=RUNNER, card=key, base=base)
+    leave(c, key, "trashed", RUNNER)
+    return 0
 
 
 @applies("trash_paid_by")

@@ -9,7 +9,7 @@ from ...errors import RunError, ScenarioError
 from ...i18n import msg
 from ...scenario import CORP, RUNNER
 from .. import breaklimits, brokewith, costs, encounter, lingering
-from ..conditions import amount, failing
+from ..conditions import amount
 from ..hosted import take_from
 from ..state import Flag
 from .core import Call, applies
@@ -43,16 +43,12 @@ def _prevented(c: Call) -> bool:
     src = x.ctx.cards.get(c.source or "")
     if src is None or src.side != CORP:
         return False
-    for card in x.ctx.sc.runner_cards:
-        if not x.active(card) or not x.in_play(card.key):
-            continue
-        for ab in card.abilities:
-            if ab.when == "static" and any(e.kind == "prevent" and e.arg == "end_run" for e in ab.effects) \
-                    and failing(x, card, ab.conditions) is None and not costs.declined_here(c, card.key):
-                c.note("end_run_prevented_by", card=card.key, who=src.key)
-                leave(c, card.key, "uninstalled")
-                return True
-    return False
+    key = costs.static_preventer(c, "end_run")
+    if key is None:
+        return False
+    c.note("end_run_prevented_by", card=key, who=src.key)
+    leave(c, key, "uninstalled")
+    return True
 
 
 @applies("prevent")
