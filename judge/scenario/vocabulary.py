@@ -95,6 +95,7 @@ class EffectSpec:
     legal: Callable[..., None] | None = None  # (place, effect) -> None; raises when the step forbids it
     choices: tuple[str, ...] = ()  # the words a WORD argument may be
     cost: bool = False             # a cost: when it cannot be paid, what follows it does not happen
+    static: bool = False           # works only in a `static` ability: resolved as an effect it does nothing, and says so
 
     @property
     def label(self) -> str:
@@ -189,8 +190,8 @@ _SPECS = (
     EffectSpec("jack_out_cost", Shape.WORD, choices=("installed_card", "grip_card")),
     EffectSpec("offer_jack_out", Shape.NONE),
     EffectSpec("next_encounter", Shape.NONE, ("begins", "ends")),  # effects kept for the Runner's next encounter this run (Chum)
-    EffectSpec("break_limit", Shape.AMOUNT, ("only_by", "except_by")),  # in a `static` ability of ice: at most N subroutines broken per encounter
-    EffectSpec("rez_cost", Shape.AMOUNT),  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
+    EffectSpec("break_limit", Shape.AMOUNT, ("only_by", "except_by"), static=True),  # in a `static` ability of ice: at most N subroutines broken per encounter
+    EffectSpec("rez_cost", Shape.AMOUNT, static=True),  # in a `static` ability: rez costs change by N (signed; `if: {ice_subtype: X}` names the card rezzed)
     # additional costs of making the run, paid as it begins (`judge.engine.effects.runcost`; docs/board.md)
     EffectSpec("run_cost", Shape.AMOUNT, cost=True),          # credits from the Runner's own pool
     EffectSpec("run_cost_clicks", Shape.AMOUNT, cost=True),   # clicks
@@ -225,11 +226,13 @@ _SPECS = (
     EffectSpec("interface", Shape.AMOUNT, cost=True),
     EffectSpec("host_on", Shape.CARD),  # the card whose ability it is moves onto that ice (Ika)
     EffectSpec("skip_subroutines", Shape.AMOUNT),  # the first N subroutines of the next encounter this run do not resolve (Mass-Driver)
-    EffectSpec("link", Shape.AMOUNT),  # in a `static` ability: the Runner has N more link while the card is active (Security Nexus)
-    EffectSpec("trash_at_zero", Shape.CARD),  # in a `static` ability: that ice is trashed once its strength is 0 or less (Parasite)
-    EffectSpec("prevent", Shape.WORD, choices=("end_run", "trace_strength")),
+    EffectSpec("link", Shape.AMOUNT, static=True),  # in a `static` ability: the Runner has N more link while the card is active (Security Nexus)
+    EffectSpec("trash_at_zero", Shape.CARD, static=True),  # in a `static` ability: that ice is trashed once its strength is 0 or less (Parasite)
+    # in a `static` ability: the card leaves play to stop a Corp card ending the run (Lucky Charm), or to
+    # set a trace's base strength to 0 (Flip Switch)
+    EffectSpec("prevent", Shape.WORD, choices=("end_run", "trace_strength"), static=True),
     # in a `static` ability: a trash action at an access `granted_by` this card pays this instead of the trash cost (Eye for an Eye)
-    EffectSpec("trash_paid_by", Shape.WORD, choices=("grip_card",)),  # trace_strength: a trace's base strength set to 0 (Flip Switch)  # in a `static` ability: the card leaves play to stop a Corp card ending the run (Lucky Charm)
+    EffectSpec("trash_paid_by", Shape.WORD, choices=("grip_card",), static=True),
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}

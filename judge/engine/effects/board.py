@@ -246,13 +246,6 @@ def _base_strength(c: Call, base: int) -> int:
     return 0
 
 
-@applies("trash_paid_by")
-def trash_paid_by(c: Call) -> None:
-    """Works only as a `static` ability read by an access's trash (Eye for an Eye): resolved as an
-    effect it does nothing, and says so."""
-    c.warn("w_static_only", what=msg("engine.effects.trash_paid_by"))
-
-
 @applies("psi")
 def psi(c: Call) -> bool:
     """A psi game: each player secretly bids 0, 1 or 2 credits and pays it; `differ` happens when the

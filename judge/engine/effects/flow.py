@@ -7,7 +7,7 @@ from typing import cast
 
 from ...errors import RunError, ScenarioError
 from ...i18n import msg
-from ...scenario import CORP, RUNNER
+from ...scenario import CORP, EFFECTS, RUNNER
 from .. import breaklimits, brokewith, costs, encounter, lingering
 from ..conditions import amount
 from ..hosted import take_from
@@ -49,12 +49,6 @@ def _prevented(c: Call) -> bool:
     c.note("end_run_prevented_by", card=key, who=src.key)
     leave(c, key, "uninstalled")
     return True
-
-
-@applies("prevent")
-def prevent(c: Call) -> None:
-    """Works only as a `static` ability (Lucky Charm): resolved as an effect it does nothing, and says so."""
-    c.warn("w_static_only", what=msg("engine.effects.prevent"))
 
 
 @applies("jack_out")
@@ -131,8 +125,6 @@ def break_(c: Call) -> None:
         c.note("broken_subs", side=RUNNER, subs=", ".join(str(n) for n in nums))
     else:
         c.note("broken_none", side=RUNNER)
-
-
 
 
 def _paid(c: Call, n: int) -> None:
@@ -231,38 +223,11 @@ def forbid(c: Call) -> None:
     c.note("forbid_set", what=msg(f"engine.forbids.{c.name}"), card=who)
 
 
-@applies("rez_cost")
-def rez_cost(c: Call) -> None:
-    """A change of rez costs works only as a `static` ability (Cat's Cradle): resolved as an
-    effect it does nothing, and says so."""
-    c.warn("w_static_only", what=msg("engine.effects.rez_cost"))
-
-
-@applies("link")
-def link(c: Call) -> None:
-    """Link a card gives works only as a `static` ability (Security Nexus): resolved as an effect it
-    does nothing, and says so."""
-    c.warn("w_static_only", what=msg("engine.effects.link"))
-
-
 @applies("next_encounter")
 def next_encounter(c: Call) -> None:
     """Effects kept for the Runner's next encounter with ice this run (Chum): `begins` when it
     begins, `ends` when it ends (`engine.lingering`)."""
     lingering.wait_for_next(c)
-
-
-@applies("break_limit")
-def break_limit(c: Call) -> None:
-    """A limit on breaking works only as a `static` ability of ice (Afshar): resolved as an effect it
-    does nothing, and says so."""
-    c.warn("w_static_only", what=msg("engine.effects.break_limit"))
-
-
-@applies("trash_at_zero")
-def trash_at_zero(c: Call) -> None:
-    """Works only as a `static` ability (Parasite): resolved as an effect it does nothing, and says so."""
-    c.warn("w_static_only", what=msg("engine.effects.trash_at_zero"))
 
 
 @applies("jack_out_cost")
@@ -305,3 +270,15 @@ def no_success(c: Call) -> None:
 @applies("note")
 def note(c: Call) -> None:
     c.note("note", text=c.e.arg)
+
+
+def _static_only(c: Call) -> None:
+    """An effect that works only in a `static` ability (rez costs, link, limits on breaking, a
+    "prevent", Parasite's trash at strength 0, Eye for an Eye's trash cost): resolved as an effect it
+    does nothing, and says so."""
+    c.warn("w_static_only", what=msg(f"engine.effects.{c.e.kind}"))
+
+
+for _spec in EFFECTS.values():
+    if _spec.static:
+        applies(_spec.name)(_static_only)
