@@ -10,7 +10,7 @@ from ...i18n import msg
 from ...scenario import CORP, EFFECTS, RUNNER
 from .. import breaklimits, brokewith, costs, encounter, lingering
 from ..conditions import amount
-from ..hosted import take_from
+from ..hosted import hosted_for, take_from
 from ..state import Flag
 from .core import Call, applies
 from .ice import leave
@@ -137,18 +137,12 @@ def _paid(c: Call, n: int) -> None:
 
 
 def _stealth_credits(c: Call) -> list[tuple[str, int]]:
-    """Credits hosted on installed stealth cards that may pay this: those for any use, and those for
-    icebreakers when the payment is an icebreaker's (Afterimage)."""
+    """Credits hosted on installed stealth cards that may pay this (`hosted.hosted_for`): for an
+    icebreaker's payment (Afterimage) those that may pay for icebreakers too."""
     x = c.x
     src = x.ctx.cards.get(c.source or "")
-    breaker = src is not None and "icebreaker" in src.subtypes
-    out = []
-    for key, have in x.w.hosted:
-        card = x.ctx.cards.get(key)
-        if have > 0 and card is not None and card.side == RUNNER and "stealth" in card.subtypes and x.in_play(key) \
-                and (card.credits_for == "any" or (breaker and card.credits_for == "icebreakers")):
-            out.append((key, have))
-    return out
+    purpose = "breaker" if src is not None and "icebreaker" in src.subtypes else "pay"
+    return [(k, n) for k, n in hosted_for(x, purpose) if "stealth" in x.ctx.cards[k].subtypes]
 
 
 def _pay_stealth(c: Call, n: int) -> bool:
